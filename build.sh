@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The one entry point. On a fresh Debian 12 machine, as root:
+#   ./build.sh serve    install what is missing, build, serve the chapter on http://127.0.0.1:8000/
+#   ./build.sh test     install what is missing, build, run every test (native, WASM, browser)
+# Other subcommands: deps, build, bench, clean.
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+JOBS=${JOBS:-$(nproc)}
+PORT=${PORT:-8000}
+export NODE_PATH=/usr/share/nodejs   # emscripten's optimizer needs Debian's acorn
+
+log() { printf '\n== %s\n' "$*"; }
+
+# Debian packages the build and the tests need (the CJK font is for browser screenshots).
+APT_PACKAGES=(cmake g++ make libeigen3-dev libgtest-dev googletest emscripten nodejs npm
+              chromium fonts-wqy-microhei python3 gzip)
+
+deps() {
+  local missing=()
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "apt-get install ${missing[*]}"
+    [ "$(id -u)" = 0 ] || { echo "build.sh: installing packages needs root" >&2; exit 1; }
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+  # npm ci only when the lock file changed since the last install.
+  if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    log "npm ci (web/)"
+    npm ci --prefix web --no-audit --no-fund
+  fi
+}
+
+build_native() {
+  log "native build (build/native)"
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build/native -j"$JOBS"
+}
+
+build_wasm() {
+  log "WASM build (build/wasm)"
+  # emcmake's default CMAKE_CROSSCOMPILING_EMULATOR passes a flag node 20 rejects; ctest runs no
+  # WASM test, so clear it.
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR= >/dev/null
+  cmake --build build/wasm -j"$JOBS"
+}
+
+build_web() {
+  log "page (dist/)"
+  node web/build.mjs
+}
+
+build() { build_native; build_wasm; build_web; }
+
+run_tests() {
+  log "GoogleTest (ctest)"
+  (cd build/native && ctest --output-on-failure -j"$JOBS")
+  log "WASM module (node --test tests/wasm)"
+  node --test tests/wasm/
+  log "browser (node --test tests/e2e)"
+  node --test --test-concurrency=1 tests/e2e/
+}
+
+case "${1:-}" in
+  deps) deps ;;
+  build) deps; build ;;
+  serve) deps; build; log "serving http://127.0.0.1:$PORT/"; exec node web/serve.mjs --port "$PORT" ;;
+  test) deps; build; run_tests ;;
+  bench) deps; build; log "benchmark"; node tests/bench/run.mjs ;;
+  clean) rm -rf build dist ;;
+  *) echo "usage: ./build.sh deps|build|serve|test|bench|clean" >&2; exit 2 ;;
+esac

@@ -1,0 +1,77 @@
+#include "core/encoder.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/checks.hpp"
+
+namespace attn {
+namespace {
+
+void check_shapes(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words) {
+  require(W.rows() > 0 && W.rows() == W.cols(),
+          "encoder: W must be square k×k, got " + std::to_string(W.rows()) + "×" +
+              std::to_string(W.cols()));
+  require(words.rows() > 0, "encoder: the sentence is empty (need at least one word)");
+  require(words.cols() == W.rows(), "encoder: word vectors have " + std::to_string(words.cols()) +
+                                        " numbers, W needs " + std::to_string(W.rows()));
+  require(W.allFinite() && words.allFinite(), "encoder: W and word vectors must be finite");
+}
+
+// D_t = diag(1 − h_t²) = ∂h_t/∂a_t for a_t = W·h_{t−1} + w_t, since tanh′ = 1 − tanh².
+Eigen::VectorXd tanh_slope(const Eigen::MatrixXd& h, int t) {
+  return (1.0 - h.row(t).array().square()).matrix().transpose();
+}
+
+}  // namespace
+
+EncoderTrace encode(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words) {
+  check_shapes(W, words);
+  const int n = static_cast<int>(words.rows());
+  EncoderTrace trace{Eigen::MatrixXd::Zero(n + 1, W.rows())};
+  for (int t = 1; t <= n; ++t) {
+    // h_t = tanh(W·h_{t−1} + w_t)
+    const Eigen::VectorXd a = W * trace.h.row(t - 1).transpose() + words.row(t - 1).transpose();
+    trace.h.row(t) = a.array().tanh().matrix().transpose();
+  }
+  return trace;
+}
+
+std::vector<Eigen::MatrixXd> context_jacobians(const Eigen::MatrixXd& W, const EncoderTrace& trace) {
+  const int n = trace.length();
+  const Eigen::Index k = W.rows();
+  require(n >= 1 && trace.h.cols() == k, "context_jacobians: trace does not match W");
+  std::vector<Eigen::MatrixXd> jac(n);
+  Eigen::MatrixXd G = Eigen::MatrixXd::Identity(k, k);  // G = ∂c/∂h_t, starting at ∂c/∂h_n = I
+  for (int t = n; t >= 1; --t) {
+    const Eigen::VectorXd slope = tanh_slope(trace.h, t);
+    // ∂c/∂w_t = ∂c/∂h_t · D_t   (w_t enters a_t with identity)
+    jac[t - 1] = G * slope.asDiagonal();
+    // ∂c/∂h_{t−1} = ∂c/∂h_t · D_t · W
+    G = jac[t - 1] * W;
+  }
+  return jac;
+}
+
+std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words) {
+  const EncoderTrace trace = encode(W, words);
+  const int n = trace.length();
+  std::vector<double> norms(n);
+  // Forward mode: M_t = ∂h_t/∂w_1.  M_1 = D_1;  M_t = D_t · W · M_{t−1}.
+  Eigen::MatrixXd M = tanh_slope(trace.h, 1).asDiagonal();
+  norms[0] = spectral_norm(M);
+  for (int t = 2; t <= n; ++t) {
+    M = tanh_slope(trace.h, t).asDiagonal() * (W * M);
+    norms[t - 1] = spectral_norm(M);
+  }
+  return norms;
+}
+
+double spectral_norm(const Eigen::MatrixXd& m) {
+  // σ_max(M) = √λ_max(MᵀM); the self-adjoint solver is cheaper than an SVD at this size.
+  const Eigen::MatrixXd gram = m.transpose() * m;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);
+  return std::sqrt(std::max(0.0, eig.eigenvalues().maxCoeff()));
+}
+
+}  // namespace attn

@@ -1,0 +1,52 @@
+// Figure `length` (§1 同一盘沙盘的第二个视角): how long before the first word is gone.
+// For each source length n = 1…60, ‖∂c/∂w₁‖₂ of the first word, at three memory levels ρ.
+#include "core/demo_encoder.hpp"
+#include "core/encoder.hpp"
+#include "figures/encoder_band.hpp"
+#include "figures/registry.hpp"
+
+namespace attn {
+namespace {
+
+constexpr int kMaxLength = 60;
+const std::vector<double> kLevels = {0.5, 1.0, 1.25};  // 「记忆保留率」三档
+
+Value length_curve(double rho, std::uint64_t seed) {
+  const DemoEncoder enc = demo_encoder(kMaxLength, rho, seed);
+  const std::vector<double> norms = first_word_influence(enc.W, enc.vectors);
+  std::vector<double> n(norms.size());
+  for (size_t i = 0; i < n.size(); ++i) n[i] = static_cast<double>(i + 1);
+  Value curve = Value::object();
+  curve.set("rho", rho).set("n", Value(n)).set("norms", Value(norms));
+  const int exit = band_exit(norms);
+  curve.set("exit_n", exit > 0 ? Value(exit) : Value());
+  return curve;
+}
+
+Value compute_length(const Params& p) {
+  const auto seed = static_cast<std::uint64_t>(as_int(p, "seed"));
+  Value::Array curves;
+  for (double rho : kLevels) curves.push_back(length_curve(rho, seed));
+  Value data = Value::object();
+  data.set("curves", Value(std::move(curves)));
+  data.set("current", as_int(p, "level"));
+  data.set("band", band_value());
+  data.set("norm", "spectral");
+  return data;
+}
+
+}  // namespace
+
+Figure make_length() {
+  return Figure{
+      "length",
+      "同一盘沙盘的第二个视角 · 句子多长会崩",
+      {
+          {"level", "记忆保留率", 0, 2, 1, 1, {"ρ = 0.5", "ρ = 1.0", "ρ = 1.25"}, "rho"},
+          {"seed", "随机种子", 1, 9999, 1, kDemoSeed, {}, ""},
+      },
+      compute_length,
+  };
+}
+
+}  // namespace attn

@@ -1,0 +1,45 @@
+#include "figures/registry.hpp"
+
+namespace attn {
+
+Figure make_funnel();
+Figure make_length();
+
+const std::vector<Figure>& all_figures() {
+  static const std::vector<Figure> figures = {
+      make_funnel(),
+      make_length(),
+  };
+  return figures;
+}
+
+const Figure& find_figure(const std::string& id) {
+  for (const auto& f : all_figures())
+    if (f.id == id) return f;
+  throw InvalidInput("unknown figure id '" + id + "'");
+}
+
+Value compute_figure(const std::string& id, const Params& given) {
+  const Figure& figure = find_figure(id);
+  const Params params = resolve_params(figure.params, given);
+  Value params_value = Value::object();
+  for (const auto& spec : figure.params) params_value.set(spec.name, params.at(spec.name));
+  Value out = Value::object();
+  out.set("id", figure.id).set("params", std::move(params_value));
+  out.set("data", figure.compute(params));
+  return out;
+}
+
+Value figures_value() {
+  Value::Array list;
+  for (const auto& f : all_figures()) {
+    Value::Array specs;
+    for (const auto& spec : f.params) specs.push_back(spec_value(spec));
+    Value entry = Value::object();
+    entry.set("id", f.id).set("title", f.title).set("params", Value(std::move(specs)));
+    list.push_back(std::move(entry));
+  }
+  return Value(std::move(list));
+}
+
+}  // namespace attn

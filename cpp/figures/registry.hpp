@@ -1,0 +1,30 @@
+#pragma once
+// Every figure of the chapter, by id. A figure is its parameter spec plus a function from
+// validated parameters to plain data. Adding a figure: write cpp/figures/<id>.cpp defining
+// `Figure make_<id>()`, and list it in registry.cpp.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "figures/spec.hpp"
+#include "figures/value.hpp"
+
+namespace attn {
+
+struct Figure {
+  std::string id;     // kebab-case, as in FIGURES.md
+  std::string title;  // the chapter's heading for it
+  std::vector<ParamSpec> params;
+  std::function<Value(const Params&)> compute;  // receives resolved (validated) params
+};
+
+const std::vector<Figure>& all_figures();
+const Figure& find_figure(const std::string& id);  // throws InvalidInput for an unknown id
+
+// {"id", "params", "data"}: the figure computed for the given (partial) params.
+Value compute_figure(const std::string& id, const Params& given);
+
+// [{"id", "title", "params": [spec…]}…]
+Value figures_value();
+
+}  // namespace attn

@@ -1,0 +1,89 @@
+#include "core/encoder.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/checks.hpp"
+#include "core/demo_encoder.hpp"
+#include "core/rng.hpp"
+
+namespace attn {
+namespace {
+
+// Central finite differences of c = h_n with respect to word j: column i is
+// (c(w_j + ε e_i) − c(w_j − ε e_i)) / 2ε, error O(ε²).
+Eigen::MatrixXd numeric_jacobian(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words, int j) {
+  const double eps = 1e-6;
+  Eigen::MatrixXd jac(W.rows(), W.rows());
+  for (Eigen::Index i = 0; i < W.rows(); ++i) {
+    Eigen::MatrixXd plus = words, minus = words;
+    plus(j, i) += eps;
+    minus(j, i) -= eps;
+    jac.col(i) = (encode(W, plus).context() - encode(W, minus).context()) / (2 * eps);
+  }
+  return jac;
+}
+
+}  // namespace
+
+// Tolerance: central differences with ε = 1e-6 are accurate to ~1e-9 here; we ask 1e-7 absolute.
+TEST(Encoder, BpttJacobiansEqualCentralFiniteDifferences) {
+  Rng rng(5);
+  const int k = 6, n = 7;
+  const Eigen::MatrixXd W = rng.normal_matrix(k, k, 0.5);
+  const Eigen::MatrixXd words = rng.normal_matrix(n, k, 0.8);
+  const auto jac = context_jacobians(W, encode(W, words));
+  ASSERT_EQ(static_cast<int>(jac.size()), n);
+  for (int j = 0; j < n; ++j)
+    EXPECT_LT((jac[j] - numeric_jacobian(W, words, j)).cwiseAbs().maxCoeff(), 1e-7) << "word " << j;
+}
+
+TEST(Encoder, ForwardModeFirstWordInfluenceMatchesBptt) {
+  const DemoEncoder enc = demo_encoder(30, 1.1, 2);
+  const auto forward = first_word_influence(enc.W, enc.vectors);
+  for (int n : {1, 2, 10, 30}) {
+    const Eigen::MatrixXd prefix = enc.vectors.topRows(n);
+    const double bptt = spectral_norm(context_jacobians(enc.W, encode(enc.W, prefix))[0]);
+    EXPECT_NEAR(forward[n - 1], bptt, 1e-12 * std::max(1.0, bptt)) << "n = " << n;
+  }
+}
+
+TEST(Encoder, SpectralNormIsLargestSingularValue) {
+  Rng rng(9);
+  const Eigen::MatrixXd m = rng.normal_matrix(5, 5);
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(m);
+  EXPECT_NEAR(spectral_norm(m), svd.singularValues()(0), 1e-12);
+}
+
+TEST(Encoder, RejectsEmptySentenceAndWrongShapes) {
+  const Eigen::MatrixXd W = Eigen::MatrixXd::Identity(3, 3);
+  EXPECT_THROW(encode(W, Eigen::MatrixXd(0, 3)), InvalidInput);
+  EXPECT_THROW(encode(W, Eigen::MatrixXd::Zero(2, 4)), InvalidInput);
+  EXPECT_THROW(encode(Eigen::MatrixXd::Zero(3, 2), Eigen::MatrixXd::Zero(2, 2)), InvalidInput);
+  Eigen::MatrixXd bad = Eigen::MatrixXd::Zero(2, 3);
+  bad(0, 0) = std::nan("");
+  EXPECT_THROW(encode(W, bad), InvalidInput);
+}
+
+TEST(DemoEncoder, WordVectorsDoNotDependOnSentenceLength) {
+  const DemoEncoder short_one = demo_encoder(5, 1.0, 1);
+  const DemoEncoder long_one = demo_encoder(40, 1.0, 1);
+  EXPECT_EQ((short_one.vectors - long_one.vectors.topRows(5)).norm(), 0.0);
+  EXPECT_EQ(short_one.words[4], "猫");
+}
+
+TEST(DemoEncoder, RepeatedWordHasTheSameVector) {
+  const DemoEncoder enc = demo_encoder(30, 1.0, 1);
+  // 「地」 first appears at index 17 and again at 29.
+  ASSERT_EQ(enc.words[17], "地");
+  ASSERT_EQ(enc.words[29], "地");
+  EXPECT_EQ((enc.vectors.row(17) - enc.vectors.row(29)).norm(), 0.0);
+}
+
+TEST(DemoEncoder, RhoIsTheFactorOfTheRecurrence) {
+  const DemoEncoder enc = demo_encoder(3, 1.25, 1);
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(enc.W);
+  EXPECT_NEAR(svd.singularValues().maxCoeff(), 1.25, 1e-12);
+  EXPECT_NEAR(svd.singularValues().minCoeff(), 1.25, 1e-12);
+}
+
+}  // namespace attn

@@ -1,0 +1,78 @@
+// The chapter's claims about `length`: lower memory levels lose the first word early; at
+// ρ = 1.25 short sentences stay in the healthy band, long ones still fall below it, because
+// tanh saturates — 「调强记忆并不能救长句」.
+#include <gtest/gtest.h>
+
+#include "core/demo_encoder.hpp"
+#include "figures/encoder_band.hpp"
+#include "figures/registry.hpp"
+
+namespace attn {
+namespace {
+
+struct Curve {
+  double rho;
+  std::vector<double> norms;
+  int exit_n;  // 0 = never leaves the band
+};
+
+std::vector<Curve> curves_for(int seed) {
+  const Value data = compute_figure("length", {{"seed", seed}}).at("data");
+  std::vector<Curve> out;
+  for (const auto& c : data.at("curves").as_array()) {
+    const Value& exit = c.at("exit_n");
+    out.push_back({c.at("rho").as_number(), c.at("norms").as_numbers(),
+                   exit.is_null() ? 0 : static_cast<int>(exit.as_number())});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Length, HasThreeLevelsUpToRho125AndSixtyLengths) {
+  const auto curves = curves_for(kDemoSeed);
+  ASSERT_EQ(curves.size(), 3u);
+  EXPECT_EQ(curves[2].rho, 1.25);
+  for (const auto& c : curves) EXPECT_EQ(c.norms.size(), 60u);
+}
+
+TEST(Length, LowerLevelsFallOutOfTheBandEarlier) {
+  for (int seed = 1; seed <= 40; ++seed) {
+    const auto c = curves_for(seed);
+    ASSERT_GT(c[0].exit_n, 0) << "seed " << seed;
+    ASSERT_GT(c[1].exit_n, 0) << "seed " << seed;
+    EXPECT_LT(c[0].exit_n, c[1].exit_n) << "seed " << seed;
+    EXPECT_TRUE(c[2].exit_n == 0 || c[1].exit_n < c[2].exit_n) << "seed " << seed;
+    EXPECT_LE(c[0].exit_n, 10) << "ρ = 0.5 should be gone within ten words, seed " << seed;
+  }
+}
+
+TEST(Length, AtRho125ShortSentencesStayInTheBand) {
+  for (int seed = 1; seed <= 40; ++seed) {
+    const auto c = curves_for(seed)[2];
+    for (int n = 1; n <= 20; ++n) EXPECT_TRUE(in_band(c.norms[n - 1])) << "seed " << seed << " n " << n;
+  }
+}
+
+TEST(Length, StrongerMemoryDoesNotSaveLongSentences) {
+  int fell_below = 0;
+  for (int seed = 1; seed <= 40; ++seed) {
+    const auto c = curves_for(seed)[2];
+    if (c.exit_n > 0) {
+      ++fell_below;
+      EXPECT_LT(c.norms[c.exit_n - 1], kBandLow) << "it leaves through the bottom, seed " << seed;
+    }
+  }
+  EXPECT_GE(fell_below, 36) << "ρ = 1.25 must lose the first word of long sentences for most seeds";
+  EXPECT_GT(curves_for(kDemoSeed)[2].exit_n, 20) << "the page's default seed shows it";
+}
+
+TEST(Length, ExitIsTheFirstLengthOutsideTheBand) {
+  for (const auto& c : curves_for(kDemoSeed)) {
+    if (c.exit_n == 0) continue;
+    EXPECT_FALSE(in_band(c.norms[c.exit_n - 1]));
+    for (int n = 1; n < c.exit_n; ++n) EXPECT_TRUE(in_band(c.norms[n - 1]));
+  }
+}
+
+}  // namespace attn

@@ -1,0 +1,37 @@
+// Bad params throw Errors whose message names the parameter; the module keeps working.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadCore } from './load_core.mjs';
+
+const core = await loadCore();
+
+const cases = [
+  ['funnel', { n: 0 }, /'n'.*outside/],
+  ['funnel', { n: 51 }, /'n'.*outside/],
+  ['funnel', { n: 2.5 }, /'n'.*whole number/],
+  ['funnel', { n: NaN }, /'n'.*finite/],
+  ['funnel', { n: Infinity }, /'n'.*finite/],
+  ['funnel', { rho: -1 }, /'rho'/],
+  ['funnel', { n: '5' }, /'n' must be a number/],
+  ['funnel', { n: null }, /'n' must be a number/],
+  ['funnel', { bogus: 1 }, /unknown parameter 'bogus'/],
+  ['length', { level: 3 }, /'level'/],
+  ['no-such-figure', {}, /unknown figure id 'no-such-figure'/],
+  ['funnel', '<script>', /params must be an object/],
+];
+
+for (const [id, params, message] of cases) {
+  test(`${id} ${JSON.stringify(params)} throws an Error that says what is wrong`, () => {
+    assert.throws(() => core.figure(id, params), (e) => e instanceof Error && message.test(e.message));
+    // …and the module is intact afterwards.
+    assert.equal(core.figure('funnel', { n: 5 }).data.norms.length, 5);
+  });
+}
+
+test('a thousand errors in a row leave the module working and the heap in place', () => {
+  const before = core.heapStats().allocatedBytes;
+  for (let i = 0; i < 1000; i++) assert.throws(() => core.figure('funnel', { n: -i }));
+  assert.equal(core.figure('funnel', {}).data.words.length, 5);
+  assert.ok(core.heapStats().allocatedBytes - before < 64 * 1024);
+});
