@@ -1,0 +1,95 @@
+// funnel: the sentence-length control (keyboard and pointer) changes the bars; there is one bar
+// per word and each bar's height is the core's norm on the log axis.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { coreFigure, logAxisMapping, logToY, useBrowserSuite, waitForFigure } from './harness.mjs';
+
+const suite = useBrowserSuite();
+const FIG = '[data-figure="funnel"]';
+
+async function bars(page) {
+  return page.locator(`${FIG} rect.bar`).evaluateAll((rects) =>
+    rects.map((r) => ({ y: r.y.baseVal.value, height: r.height.baseVal.value })));
+}
+
+async function assertBarsMatchCore(page, params) {
+  const expected = await coreFigure(page, 'funnel', params);
+  const drawn = await bars(page);
+  assert.equal(drawn.length, params.n);
+  assert.equal(drawn.length, expected.data.norms.length);
+  const mapping = await logAxisMapping(page, FIG);
+  expected.data.norms.forEach((norm, i) => {
+    assert.ok(Math.abs(drawn[i].y - logToY(mapping, norm)) < 0.5, `bar ${i}: y ${drawn[i].y} vs ${logToY(mapping, norm)}`);
+  });
+}
+
+const sliderValue = (page) => page.locator('#funnel-n').evaluate((input) => input.valueAsNumber);
+const params = async (page) => ({ n: await sliderValue(page), rho: await page.locator('#funnel-rho').evaluate((i) => i.valueAsNumber), seed: await page.locator('#funnel-seed').evaluate((i) => i.valueAsNumber) });
+
+test('the keyboard moves the length control and the bars follow', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'funnel');
+  await assertBarsMatchCore(page, await params(page));
+  await page.focus('#funnel-n');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await sliderValue(page), 7);
+  await assertBarsMatchCore(page, await params(page));
+  await page.keyboard.press('End');
+  assert.equal(await sliderValue(page), 50);
+  await assertBarsMatchCore(page, await params(page));
+  assert.match(await page.locator(`${FIG} .figure-description`).textContent(), /n = 50/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the pointer moves the length control and the bars follow', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'funnel');
+  const slider = page.locator('#funnel-n');
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+  const middle = await sliderValue(page);
+  assert.ok(middle > 15 && middle < 35, `clicked the middle, got n = ${middle}`);
+  await assertBarsMatchCore(page, await params(page));
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await sliderValue(page), 1);
+  await assertBarsMatchCore(page, await params(page));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the figure shows which norm the bars are and the grey band', async () => {
+  const { page } = await suite.open('index.html');
+  await waitForFigure(page, 'funnel');
+  assert.match(await page.locator(`${FIG} .figure-readout`).textContent(), /谱范数/);
+  assert.equal(await page.locator(`${FIG} .band rect`).count(), 1);
+  await page.close();
+});
+
+test('导出数据 gives the core result with plain arrays', async () => {
+  const { page } = await suite.open('index.html#funnel.n=9');
+  await waitForFigure(page, 'funnel');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`${FIG} button[data-action="json"]`).click(),
+  ]);
+  const saved = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  const expected = await coreFigure(page, 'funnel', { n: 9 });
+  assert.equal(saved.id, 'funnel');
+  assert.equal(saved.params.n, 9);
+  assert.deepEqual(saved.data.norms, expected.data.norms);
+  const [svgDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`${FIG} button[data-action="svg"]`).click(),
+  ]);
+  const svg = fs.readFileSync(await svgDownload.path(), 'utf8');
+  assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.equal((svg.match(/class="bar/g) ?? []).length, 9);
+  await page.close();
+});

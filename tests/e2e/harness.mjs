@@ -1,0 +1,147 @@
+// Shared harness for the browser tests: a static server on 127.0.0.1 (free port), Debian's
+// Chromium driven by playwright-core (never a downloaded browser), console-error collection and
+// screenshots. A figure's test file needs only:
+//
+//   import { test } from 'node:test';
+//   import { useBrowserSuite } from './harness.mjs';
+//   const suite = useBrowserSuite();
+//   test('…', async () => { const { page, errors } = await suite.open('index.html#foo.x=1'); … });
+//
+// dist/ must be built first: node web/build.mjs
+import { before, after } from 'node:test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen } from '../../web/serve.mjs';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = path.join(REPO, 'dist');
+export const SCREENSHOT_DIR = path.join(REPO, 'tests', 'e2e', 'screenshots');
+
+// playwright-core is installed under web/ (npm ci --prefix web), not at the repo root.
+const { chromium } = createRequire(path.join(REPO, 'web', 'package.json'))('playwright-core');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export function assertBuilt() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(`dist/index.html is missing: run "node web/build.mjs" before the browser tests`);
+  }
+}
+
+// Serves `root` (default dist/) on 127.0.0.1 at a free port. Returns {url, close()}.
+export async function startServer({ root = DIST, handler, headers } = {}) {
+  const server = handler ? (await import('node:http')).createServer(handler) : createStaticServer(root, { headers });
+  const { url } = await listen(server, 0);
+  return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+// One Chromium per test file. Returns {context, close()}.
+export async function launchBrowser() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+    locale: 'zh-CN',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Opens a page and records everything that went wrong on it: console errors, uncaught
+// exceptions and failed or 4xx/5xx requests. Returns {page, errors}.
+export async function openPage(context, url, { width = 1280, height = 900, colorScheme = 'light', waitFor = 'load' } = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => errors.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`http ${response.status()}: ${response.url()}`);
+  });
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme });
+  await page.goto(url, { waitUntil: waitFor });
+  return { page, errors };
+}
+
+// Waits until the figure's slot says it is drawn (data-state="ready") or has failed.
+export async function waitForFigure(page, id, { state = 'ready', timeout = 15000 } = {}) {
+  const selector = `[data-figure="${id}"][data-state="${state}"]`;
+  await page.waitForSelector(selector, { timeout });
+  return page.locator(selector);
+}
+
+export async function screenshot(page, name, { fullPage = true, locator } = {}) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await (locator ?? page).screenshot({ path: file, ...(locator ? {} : { fullPage }) });
+  return file;
+}
+
+// True when the document is wider than the viewport (a horizontal scroll bar on a phone).
+export function hasHorizontalScroll(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 0.5);
+}
+
+// Registers before/after hooks that start one server and one browser for the file.
+// suite.open(relativeUrl, options) opens a page on that server.
+export function useBrowserSuite({ root } = {}) {
+  const suite = { server: null, browser: null, url: null };
+  before(async () => {
+    assertBuilt();
+    suite.server = await startServer({ root });
+    suite.url = suite.server.url;
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  suite.open = (relative, options) => openPage(suite.browser.context, new URL(relative, suite.url).href, options);
+  return suite;
+}
+
+// What the core itself returns for (id, params), computed by a second core instance in the
+// page (same build, same browser), typed arrays turned into plain arrays. For comparing what a
+// figure draws with the numbers it was given.
+export function coreFigure(page, id, params = {}) {
+  return page.evaluate(async ([figureId, figureParams]) => {
+    if (!window.testCore) {
+      const { default: createAttnCore } = await import(new URL('attn_core.mjs', document.baseURI).href);
+      window.testCore = await createAttnCore();
+    }
+    const result = window.testCore.figure(figureId, figureParams);
+    return JSON.parse(JSON.stringify(result, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+  }, [id, params]);
+}
+
+// The y pixel (inside the plot) of a value on a LogChart's log axis, read from two labelled ticks.
+export function logAxisMapping(page, figureSelector) {
+  return page.evaluate((selector) => {
+    const offset = window.devicePixelRatio > 1 ? 0 : 0.5; // d3-axis shifts ticks for crisp lines
+    const ticks = [...document.querySelectorAll(`${selector} .axis-y .tick`)].map((tick) => ({
+      value: Number(tick.__data__),
+      y: tick.transform.baseVal.consolidate().matrix.f - offset,
+    }));
+    const [a, b] = [ticks[0], ticks.at(-1)];
+    return { a: { log: Math.log10(a.value), y: a.y }, b: { log: Math.log10(b.value), y: b.y } };
+  }, figureSelector);
+}
+
+export function logToY({ a, b }, value) {
+  return a.y + ((Math.log10(value) - a.log) * (b.y - a.y)) / (b.log - a.log);
+}

@@ -1,0 +1,171 @@
+// Builds the static site into <repo>/dist/:
+//   index.html   template + chapter fragment, formulas rendered by KaTeX now (no KaTeX JS at run time)
+//   embed.html   one figure alone; the chapter's figure slots ride along as <template>s
+//   js/          app bundles by esbuild (ES modules, minified, external source maps)
+//   css/         app.css (bundled) + katex.css (woff2 only, plus the formulas' layout classes)
+//   attn_core.mjs + attn_core.wasm, copied from build/wasm
+// Exits non-zero when a formula fails to parse. Usage: node web/build.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { renderMath } from './build-math.mjs';
+
+const WEB = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(WEB, '..');
+const DIST = path.join(REPO, 'dist');
+const WASM_DIR = path.join(REPO, 'build', 'wasm');
+const CHAPTER = path.join(WEB, 'chapter', 'chapter.html');
+const KATEX_DIST = path.join(WEB, 'node_modules', 'katex', 'dist');
+const DEFAULT_TITLE = 'Seq2Seq 的瓶颈与注意力机制';
+
+// Used until web/chapter/chapter.html exists: the two first figure slots and one linked formula.
+const PLACEHOLDER_CHAPTER = `
+<section><h2>一 · Seq2Seq 的固定向量瓶颈</h2>
+<p>编码器每读一个词，就把它加进记忆：<span class="math">h_t = \\tanh(\\htmlData{term=rho}{\\rho}\\, Q\\, h_{t-1} + w_t)</span>，
+读完第 <span class="math">\\htmlData{term=n}{n}</span> 个词，<span class="math">c = h_n</span>。</p>
+<figure class="figure" id="fig-funnel" data-figure="funnel"><h3 class="figure-title">互动 · 瓶颈漏斗：真跑一遍</h3>
+<div class="figure-mount">正在载入计算核心…</div><div class="figure-notes"><p>柱高是 <span class="math">\\lVert \\partial c / \\partial w_j \\rVert_2</span>。</p></div></figure>
+<figure class="figure" id="fig-length" data-figure="length"><h3 class="figure-title">同一盘沙盘的第二个视角 · 句子多长会崩</h3>
+<div class="figure-mount">正在载入计算核心…</div><div class="figure-notes"></div></figure>
+</section>`;
+
+// A funnel in two strokes; served as a file, since a data: icon would need a CSP exception.
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 2h14L9 9v5H7V9z" fill="#c2410c"/></svg>';
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const stripTags = (html) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+
+function readChapter() {
+  if (fs.existsSync(CHAPTER)) return { fragment: fs.readFileSync(CHAPTER, 'utf8'), placeholder: false };
+  return { fragment: PLACEHOLDER_CHAPTER, placeholder: true };
+}
+
+// Gives every <h2> an id (keeping the author's) and returns the table of contents for them.
+// Runs before the math is rendered, so a heading's formula reads as its TeX in the contents.
+function addHeadingIds(fragment) {
+  const entries = [];
+  const html = fragment.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (_, attributes = '', inner) => {
+    const existing = /\sid="([^"]+)"/.exec(attributes);
+    const id = existing ? existing[1] : `sec-${entries.length + 1}`;
+    const text = stripTags(inner.replace(/<span class="math">([\s\S]*?)<\/span>/g, '$1'));
+    entries.push({ id, text });
+    return `<h2${existing ? attributes : `${attributes} id="${id}"`}>${inner}</h2>`;
+  });
+  const items = entries.map((e) => `<li><a href="#${e.id}">${e.text}</a></li>`).join('');
+  return { html, toc: `<ol class="toc-list" id="toc-list">${items}</ol>` };
+}
+
+// Tables scroll sideways inside their own wrapper, so a wide table never widens the page.
+function wrapTables(fragment) {
+  if (fragment.includes('class="table-scroll"')) return fragment;
+  return fragment
+    .replace(/<table\b/g, '<div class="table-scroll" tabindex="0" role="region" aria-label="表格（可横向滚动）"><table')
+    .replace(/<\/table>/g, '</table></div>');
+}
+
+function chapterTitle(fragment) {
+  const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(fragment);
+  return h1 ? stripTags(h1[1]) : null;
+}
+
+// Every <figure … data-figure="ID">…</figure> of the rendered chapter, as a template for embed.html.
+function figureTemplates(chapterHtml) {
+  const templates = [];
+  for (const match of chapterHtml.matchAll(/<figure\b[^>]*\sdata-figure="([^"]+)"[^>]*>[\s\S]*?<\/figure>/g)) {
+    templates.push(`<template data-figure-template="${escapeHtml(match[1])}">${match[0]}</template>`);
+  }
+  return templates.join('\n');
+}
+
+function fillTemplate(file, values) {
+  let html = fs.readFileSync(path.join(WEB, file), 'utf8');
+  for (const [key, value] of Object.entries(values)) html = html.split(`<!--@${key}-->`).join(value);
+  return html;
+}
+
+// KaTeX's CSS names woff2, woff and ttf for each font; we serve woff2 only, so name only it.
+function writeKatexCss(mathLayoutCss) {
+  const css = fs
+    .readFileSync(path.join(KATEX_DIST, 'katex.min.css'), 'utf8')
+    .replace(/,url\(fonts\/[^)]+\.woff\) format\("woff"\)/g, '')
+    .replace(/,url\(fonts\/[^)]+\.ttf\) format\("truetype"\)/g, '');
+  fs.mkdirSync(path.join(DIST, 'css', 'fonts'), { recursive: true });
+  fs.writeFileSync(path.join(DIST, 'css', 'katex.css'), `${css}\n${mathLayoutCss}`);
+  for (const font of fs.readdirSync(path.join(KATEX_DIST, 'fonts'))) {
+    if (font.endsWith('.woff2')) {
+      fs.copyFileSync(path.join(KATEX_DIST, 'fonts', font), path.join(DIST, 'css', 'fonts', font));
+    }
+  }
+}
+
+function copyCore() {
+  const copied = [];
+  for (const name of ['attn_core.mjs', 'attn_core.wasm']) {
+    const source = path.join(WASM_DIR, name);
+    if (fs.existsSync(source)) {
+      fs.copyFileSync(source, path.join(DIST, name));
+      copied.push(name);
+    }
+  }
+  return copied;
+}
+
+async function bundle() {
+  await esbuild.build({
+    absWorkingDir: WEB,
+    entryPoints: { main: 'js/main.js', embed: 'js/embed.js' },
+    outdir: path.join(DIST, 'js'),
+    bundle: true,
+    splitting: true, // the page and the embed share one chunk of lib + figures
+    format: 'esm',
+    minify: true,
+    sourcemap: 'external',
+    target: ['es2020'],
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  });
+  await esbuild.build({
+    absWorkingDir: WEB,
+    entryPoints: { app: 'css/main.css' },
+    outdir: path.join(DIST, 'css'),
+    bundle: true,
+    minify: true,
+    logLevel: 'warning',
+  });
+}
+
+async function main() {
+  const started = performance.now();
+  fs.rmSync(DIST, { recursive: true, force: true });
+  fs.mkdirSync(DIST, { recursive: true });
+
+  const { fragment, placeholder } = readChapter();
+  const { html: withIds, toc } = addHeadingIds(fragment);
+  const math = renderMath(wrapTables(withIds));
+  const title = chapterTitle(fragment);
+  const heading = title ? '' : `<h1>${escapeHtml(DEFAULT_TITLE)}</h1>`;
+
+  fs.writeFileSync(
+    path.join(DIST, 'index.html'),
+    fillTemplate('index.html', { title: escapeHtml(title ?? DEFAULT_TITLE), heading, toc, chapter: math.html }),
+  );
+  fs.writeFileSync(path.join(DIST, 'embed.html'), fillTemplate('embed.html', { figures: figureTemplates(math.html) }));
+  fs.writeFileSync(path.join(DIST, 'favicon.svg'), FAVICON);
+  writeKatexCss(math.css);
+  await bundle();
+  const core = copyCore();
+
+  const ms = Math.round(performance.now() - started);
+  console.log(`build: dist/ in ${ms} ms; ${math.count} formulas; chapter ${placeholder ? 'PLACEHOLDER (web/chapter/chapter.html missing)' : 'from web/chapter/chapter.html'}`);
+  if (core.length < 2) console.warn(`build: WARNING build/wasm/attn_core.{mjs,wasm} missing (copied: ${core.join(', ') || 'none'}); figures will show the load error`);
+  for (const warning of math.warnings) console.warn(`build: formula warning: ${warning}`);
+  for (const error of math.errors) console.error(`build: FORMULA ERROR: ${error}`);
+  if (math.errors.length) process.exit(1);
+}
+
+main().catch((error) => {
+  console.error(`build: failed: ${error.stack ?? error}`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+// embed.html?fig=<id>#<state>: one figure alone, for an <iframe sandbox="allow-scripts"> on
+// another site. It relies on no storage or cookies (an opaque origin has none) and tells the
+// host page its height by postMessage, on load and whenever it changes.
+import { element, truncate } from './lib/dom.js';
+import { linkFormulaTerms } from './lib/term-links.js';
+import { mountFigures } from './lib/figure-page.js';
+import { figureModules } from './figures/index.js';
+
+const HEIGHT_MESSAGE = 'attn-embed-height';
+
+// The chapter's own slot for this figure (title and notes included) when the build put one in
+// a <template>; otherwise a bare slot.
+function figureSlot(id) {
+  const template = [...document.querySelectorAll('template[data-figure-template]')]
+    .find((t) => t.dataset.figureTemplate === id);
+  if (template) return template.content.cloneNode(true);
+  const slot = element('figure', { class: 'figure', 'data-figure': id });
+  slot.append(element('div', { class: 'figure-mount' }), element('div', { class: 'figure-notes' }));
+  return slot;
+}
+
+function postHeight(id) {
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
+  if (window.parent !== window) window.parent.postMessage({ type: HEIGHT_MESSAGE, fig: id, height }, '*');
+}
+
+function main() {
+  const id = new URLSearchParams(location.search).get('fig') ?? '';
+  const root = document.getElementById('embed-root');
+  const known = id in figureModules || document.querySelector(`template[data-figure-template="${CSS.escape(id)}"]`);
+  if (!id || !known) {
+    root.replaceChildren(element('p', { class: 'page-note', role: 'alert' }, id ? `没有这张图：「${truncate(id, 40)}」。` : '没有指定要显示的图（?fig=…）。'));
+  } else {
+    root.replaceChildren(figureSlot(id));
+    const title = root.querySelector('.figure-title')?.textContent.trim();
+    if (title) document.title = title;
+  }
+  let frame = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => postHeight(id));
+  }).observe(document.body);
+  window.addEventListener('load', () => postHeight(id));
+  linkFormulaTerms(document);
+  if (known) mountFigures(root, { modules: figureModules, defaultFigure: id }).then(() => postHeight(id));
+}
+
+main();

@@ -1,0 +1,98 @@
+// Figure `funnel` (§1 互动 · 瓶颈漏斗): one bar per word, its height ‖∂c/∂w_j‖ — how much that
+// word still moves the context vector c — on a log₁₀ axis, against the grey healthy band.
+// Data (from the core): {words: [string], norms: Float64Array, norm: 'spectral', band: [lo, hi]}.
+import { scaleBand } from 'd3-scale';
+import { axisBottom } from 'd3-axis';
+import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/log-chart.js';
+import { element } from '../lib/dom.js';
+
+const NORM_NAMES = {
+  spectral: '谱范数 ‖∂c/∂wⱼ‖₂（最大奇异值）',
+  frobenius: 'Frobenius 范数 ‖∂c/∂wⱼ‖_F',
+};
+const MIN_STEP = 12;          // px per word (fits a vertical label); below it the chart scrolls sideways
+const LABEL_FONT = 11;        // px, matches .chart .axis text
+const DEFAULT_BAND = [1e-2, 1e2];
+
+function readData(result) {
+  const data = result?.data ?? {};
+  const norms = Array.from(data.norms ?? []);
+  const words = Array.from(data.words ?? [], String);
+  const band = data.band && data.band.length === 2 ? [data.band[0], data.band[1]] : DEFAULT_BAND;
+  return { norms, words, band, norm: data.norm ?? 'spectral' };
+}
+
+function describe({ norms, words, band }) {
+  if (!norms.length) return '没有词。';
+  const below = norms.filter((v) => v < band[0]).length;
+  const above = norms.filter((v) => v > band[1]).length;
+  const first = `第 1 个词「${words[0] ?? ''}」的影响为 ${formatMagnitude(norms[0])}`;
+  const last = norms.length > 1 ? `，最后一个词「${words.at(-1) ?? ''}」为 ${formatMagnitude(norms.at(-1))}` : '';
+  const out = below + above === 0 ? '全部留在灰色带里' : `${below} 个词跌到灰色带以下${above ? `，${above} 个词高出灰色带` : ''}`;
+  return `句长 n = ${norms.length}：${first}${last}；${out}。`;
+}
+
+export function mount(el, core, initialState, host) {
+  const readout = el.appendChild(element('p', { class: 'figure-readout' }));
+  const chart = new LogChart(el, {
+    className: 'funnel',
+    height: 300,
+    margin: { top: 22, right: 12, bottom: 40, left: 50 },
+    yLabel: '‖∂c/∂wⱼ‖',
+    ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
+  });
+  const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
+  let last = null;
+  // The width offered by the slot, measured on mount and on resize only: reading layout in
+  // every redraw would force the whole chapter's layout on each control move.
+  let width = el.clientWidth;
+
+  function draw(result) {
+    const view = readData(result);
+    const { norms, words, band } = view;
+    const longestWord = Math.max(1, ...words.map((w) => w.length));
+    const step = Math.max(MIN_STEP, (width - 62) / Math.max(1, norms.length));
+    // Words that do not fit side by side are written vertically (natural for Chinese).
+    const vertical = longestWord * LABEL_FONT + 4 > step;
+    chart.options.margin.bottom = vertical ? longestWord * (LABEL_FONT + 1) + 16 : 40;
+    chart.layout(width, { minWidth: 62 + norms.length * MIN_STEP, height: vertical ? 280 + longestWord * 12 : 300 });
+    chart.setYDomain(decadeDomain(norms, [band[0] / 10, band[1] * 10]));
+    chart.drawBand(band, `灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])}`);
+
+    x.domain(norms.map((_, i) => i)).range([0, chart.inner.width]);
+    const floor = chart.y.domain()[0];
+    const bars = chart.plot.selectAll('rect.bar')
+      .data(norms)
+      .join((enter) => enter.append('rect').call((r) => r.append('title')))
+      .attr('class', (v) => (v < band[0] || v > band[1] ? 'bar is-outside' : 'bar'))
+      .attr('x', (_, i) => x(i))
+      .attr('width', x.bandwidth())
+      .attr('y', (v) => chart.y(Math.max(v, floor)))
+      .attr('height', (v) => Math.max(0, chart.y(floor) - chart.y(Math.max(v, floor))));
+    bars.select('title').text((v, i) => `第 ${i + 1} 个词「${words[i] ?? ''}」：${formatMagnitude(v)}`);
+
+    chart.xAxis.call(axisBottom(x).tickFormat((i) => words[i] ?? String(i + 1)).tickSizeOuter(0));
+    chart.xAxis.selectAll('.tick text')
+      .attr('class', vertical ? 'tick-vertical' : null)
+      .attr('dy', vertical ? '0.2em' : '0.71em')
+      .attr('y', vertical ? 8 : 9);
+
+    const scrolls = chart.width > width + 1;
+    readout.textContent = `柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`;
+    host?.describe(describe(view));
+  }
+
+  return {
+    update(params) {
+      const result = core.figure('funnel', params);
+      last = result;
+      draw(result);
+      return result;
+    },
+    resize() {
+      width = el.clientWidth;
+      if (last) draw(last);
+    },
+    svg: () => chart.svg.node(),
+  };
+}

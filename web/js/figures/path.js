@@ -1,0 +1,155 @@
+// Figure `path` (§5 注意力把「要穿多少步」压成 1 步): the encoder chain h₁…hₙ runs along the top
+// to c at the right end, the decoder chain s₁…sᵢ comes back along the bottom (a U). The RNN
+// route from hⱼ to sᵢ lights every hop of the U; attention is one straight line across it.
+// Data: {n, j, i, rnn: {nodes: [{kind: 'h'|'c'|'s', index}], hops}, attention: {nodes, hops},
+//        rnn_hops_by_source: [hops from h₁ … hₙ to sᵢ]}.
+import { select } from 'd3-selection';
+import { element } from '../lib/dom.js';
+
+const PAD = 24;                // px left/right: room for a centred label such as 「h₆₀」
+const MIN_SPACING = 7;         // px between nodes; n = 60 fits a phone at about this
+const MAX_SPACING = 46;
+const ALL_LABELS_FROM = 26;    // px spacing from which every node is labelled
+const LABEL_GAP = 30;          // px kept between two key labels in one row
+const ROW_Y = { h: 46, c: 92, s: 138 };
+const HEIGHT = 178;
+const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';
+let instances = 0;             // marker ids must be unique in the page
+
+const sub = (k) => String(k).replace(/\d/g, (c) => SUBSCRIPTS[c]);
+const nameOf = (node) => (node.kind === 'c' ? 'c' : `${node.kind}${sub(node.index)}`);
+const keyOf = (node) => `${node.kind}${node.index}`;
+
+function readData(result) {
+  const data = result?.data ?? {};
+  const nodes = (list) => Array.from(list ?? [], (d) => ({ kind: String(d.kind), index: Number(d.index) }));
+  return {
+    n: Number(data.n), j: Number(data.j), i: Number(data.i),
+    rnn: { nodes: nodes(data.rnn?.nodes), hops: Number(data.rnn?.hops) },
+    attention: { nodes: nodes(data.attention?.nodes), hops: Number(data.attention?.hops) },
+    hopsBySource: Array.from(data.rnn_hops_by_source ?? []),
+  };
+}
+
+// Every node drawn (whole encoder, c, decoder up to sᵢ) and the chain links between them.
+function chain({ n, i }) {
+  const nodes = [];
+  for (let k = 1; k <= n; k += 1) nodes.push({ kind: 'h', index: k, col: n - k + 1 });
+  nodes.push({ kind: 'c', index: 0, col: 0 });
+  for (let k = 1; k <= i; k += 1) nodes.push({ kind: 's', index: k, col: k });
+  const links = nodes.slice(1).map((b, k) => ({ a: nodes[k], b }));
+  return { nodes, links, cols: Math.max(n, i) + 1 };
+}
+
+// Labels for the nodes that matter, most important first, dropping any that would collide.
+function keyLabels(nodes, { j, i, n }, x, spacing) {
+  if (spacing >= ALL_LABELS_FROM) return nodes;
+  const wanted = [['h', j], ['s', i], ['c', 0], ['h', 1], ['h', n], ['s', 1]];
+  const kept = [];
+  for (const [kind, index] of wanted) {
+    const node = nodes.find((d) => d.kind === kind && d.index === index);
+    if (!node || kept.includes(node)) continue;
+    const row = kind === 'c' ? 'c' : kind;
+    if (kept.some((d) => (d.kind === 'c' ? 'c' : d.kind) === row && Math.abs(x(d) - x(node)) < LABEL_GAP)) continue;
+    kept.push(node);
+  }
+  return kept;
+}
+
+export function mount(el, core, initialState, host) {
+  const counts = el.appendChild(element('div', { class: 'path-counts' }));
+  const count = (cls, label) => {
+    const p = counts.appendChild(element('p', { class: `path-count ${cls}` }));
+    p.append(element('span', { class: 'count-label' }, label));
+    const value = p.appendChild(element('strong', { class: 'count-value' }));
+    p.append(element('span', { class: 'count-unit' }, '步'));
+    return value;
+  };
+  const rnnCount = count('is-rnn', 'RNN：要穿');
+  const attentionCount = count('is-attention', '注意力：');
+  const legend = el.appendChild(element('p', { class: 'path-legend' }));
+
+  const root = select(el).append('div').attr('class', 'chart path');
+  const scroller = root.append('div').attr('class', 'chart-scroll');
+  const svg = scroller.append('svg').attr('xmlns', 'http://www.w3.org/2000/svg').attr('role', 'img')
+    .attr('aria-label', '编码器链 h、c 与解码器链 s：RNN 路线与注意力路线');
+  const markerId = `path-arrow-${(instances += 1)}`;
+  svg.append('defs').append('marker').attr('id', markerId).attr('viewBox', '0 0 10 10')
+    .attr('refX', 9).attr('refY', 5).attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+    .append('path').attr('class', 'arrow-head').attr('d', 'M0,0 L10,5 L0,10 z');
+  const linkLayer = svg.append('g').attr('class', 'links');
+  const attentionLine = svg.append('line').attr('class', 'attention-route').attr('marker-end', `url(#${markerId})`);
+  const nodeLayer = svg.append('g').attr('class', 'nodes');
+  const labelLayer = svg.append('g').attr('class', 'labels');
+  // Clicking a source or decoder node picks it as j or i (the sliders do the same).
+  nodeLayer.on('click', (event) => {
+    const node = select(event.target).datum();
+    if (node?.kind === 'h') host.setParams({ j: node.index });
+    else if (node?.kind === 's') host.setParams({ i: node.index });
+  });
+  let width = el.clientWidth;
+  let last = null;
+
+  function draw(result) {
+    const v = readData(result);
+    const { nodes, links, cols } = chain(v);
+    const spacing = Math.min(MAX_SPACING, Math.max(MIN_SPACING, (width - 2 * PAD) / (cols - 1)));
+    const chartWidth = Math.max(width, Math.ceil(2 * PAD + (cols - 1) * spacing));
+    const scrolls = chartWidth > width;
+    scroller.attr('tabindex', scrolls ? 0 : null).attr('role', scrolls ? 'region' : null)
+      .attr('aria-label', scrolls ? '路径图（可左右滚动）' : null);
+    svg.attr('width', chartWidth).attr('height', HEIGHT).attr('viewBox', `0 0 ${chartWidth} ${HEIGHT}`);
+    const right = chartWidth - PAD - (chartWidth - 2 * PAD - (cols - 1) * spacing) / 2; // centred
+    const x = (d) => right - d.col * spacing;
+    const y = (d) => ROW_Y[d.kind];
+    const r = Math.max(2.4, Math.min(10, spacing * 0.3));
+    const onRoute = new Set(v.rnn.nodes.map(keyOf));
+    const routeLinks = new Set(v.rnn.nodes.slice(1).map((b, k) => `${keyOf(v.rnn.nodes[k])}>${keyOf(b)}`));
+    const [from, to] = v.attention.nodes;
+
+    linkLayer.selectAll('line').data(links).join('line')
+      .attr('class', (d) => (routeLinks.has(`${keyOf(d.a)}>${keyOf(d.b)}`) ? 'link is-route' : 'link'))
+      .attr('x1', (d) => x(d.a)).attr('y1', (d) => y(d.a)).attr('x2', (d) => x(d.b)).attr('y2', (d) => y(d.b));
+    const source = nodes.find((d) => from && d.kind === from.kind && d.index === from.index);
+    const target = nodes.find((d) => to && d.kind === to.kind && d.index === to.index);
+    attentionLine.attr('visibility', source && target ? null : 'hidden');
+    if (source && target) {
+      attentionLine.attr('x1', x(source)).attr('y1', y(source) + r)
+        .attr('x2', x(target)).attr('y2', y(target) - r - 2);
+    }
+    nodeLayer.selectAll('circle').data(nodes).join((enter) => enter.append('circle').call((c) => c.append('title')))
+      .attr('class', (d) => ['node', `is-${d.kind}`, onRoute.has(keyOf(d)) ? 'on-route' : '',
+        d === source ? 'is-source' : '', d === target ? 'is-target' : ''].join(' ').trim())
+      .attr('cx', x).attr('cy', y).attr('r', (d) => (d === source || d === target || d.kind === 'c' ? r + 1.5 : r))
+      .select('title').text((d) => (d.kind === 'h'
+        ? `${nameOf(d)} → s${sub(v.i)}：RNN 要穿 ${v.hopsBySource[d.index - 1]} 步，注意力 1 步（点一下设为起点 j）`
+        : d.kind === 's' ? `${nameOf(d)}（点一下设为解码步 i）` : 'c：编码器最后的固定向量'));
+
+    labelLayer.selectAll('text').data(keyLabels(nodes, v, x, spacing)).join('text')
+      .attr('class', (d) => `node-label is-${d.kind}${d === source || d === target ? ' is-end' : ''}`)
+      .attr('x', (d) => (d.kind === 'c' ? x(d) + r + 6 : x(d)))
+      .attr('y', (d) => (d.kind === 'h' ? y(d) - r - 8 : d.kind === 's' ? y(d) + r + 16 : y(d) + 4))
+      .attr('text-anchor', (d) => (d.kind === 'c' ? 'start' : 'middle'))
+      .text(nameOf);
+
+    rnnCount.textContent = String(v.rnn.hops);
+    attentionCount.textContent = String(v.attention.hops);
+    const clamped = (host?.params?.j ?? v.j) > v.n ? `（j 超过句长，取最后一个词 h${sub(v.n)}）` : '';
+    legend.textContent = `橙线：RNN 路线 h${sub(v.j)} → … → h${sub(v.n)} → c → s₁ → … → s${sub(v.i)}，每一格是一步；`
+      + `蓝线：注意力，h${sub(v.j)} 直达 s${sub(v.i)}。${clamped}${scrolls ? '图比屏幕宽，可左右滑动。' : ''}`;
+    host?.describe(`源句 n = ${v.n}，从 h${sub(v.j)} 到 s${sub(v.i)}：RNN 要穿 ${v.rnn.hops} 步，注意力 ${v.attention.hops} 步。`);
+  }
+
+  return {
+    update(params) {
+      last = core.figure('path', params);
+      draw(last);
+      return last;
+    },
+    resize() {
+      width = el.clientWidth;
+      if (last) draw(last);
+    },
+    svg: () => svg.node(),
+  };
+}

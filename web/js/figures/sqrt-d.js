@@ -1,0 +1,158 @@
+// Figure `sqrt-d` (§4 为什么非要除以 √d): five random trials of five dot-product scores in d
+// dimensions, raw and divided by √d. Left: the means over the trials of the score range and of
+// the entropy of α (each trial a dot on its bar), against the uniform bound ln 5. Right: the most
+// typical trial, α raw and α scaled over the five positions.
+// Data: {d, raw/scaled: {entropy_mean, range_mean, trials: {entropy, range}}, ln5,
+//        typical: {index, rule, raw: {alpha}, scaled: {alpha}}}.
+import { select } from 'd3-selection';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { element } from '../lib/dom.js';
+
+const VARIANTS = [{ key: 'raw', label: '原始点积' }, { key: 'scaled', label: '除以 √d' }];
+const SIDE_BY_SIDE = 560;   // px: below this the two panels stack
+const LABEL_W = 62;         // px, row labels 「原始点积」「除以 √d」
+const VALUE_W = 46;         // px, the number after a bar
+const SUMMARY_H = 196;
+const TYPICAL_H = 222;
+const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';
+
+const sub = (k) => String(k).replace(/\d/g, (c) => SUBSCRIPTS[c]);
+// Entropies near 0 keep one significant digit so 「掉向 0」 is visible but not hidden as 0.00.
+const formatEntropy = (v) => (v >= 0.01 || v === 0 ? v.toFixed(2) : v.toFixed(3));
+
+function readData(result) {
+  const data = result?.data ?? {};
+  const variant = (key) => {
+    const v = data[key] ?? {};
+    return {
+      key,
+      entropy: Number(v.entropy_mean), range: Number(v.range_mean),
+      trialEntropy: Array.from(v.trials?.entropy ?? []), trialRange: Array.from(v.trials?.range ?? []),
+      alpha: Array.from(data.typical?.[key]?.alpha ?? []),
+    };
+  };
+  return {
+    d: data.d, ln5: Number(data.ln5), raw: variant('raw'), scaled: variant('scaled'),
+    typicalIndex: Number(data.typical?.index ?? 0), rule: String(data.typical?.rule ?? ''),
+  };
+}
+
+function describe(v) {
+  return `d = ${v.d}：原始点积平均熵 ${formatEntropy(v.raw.entropy)}，除以 √d 后 ${formatEntropy(v.scaled.entropy)}`
+    + `（上限 ln 5 = ${v.ln5.toFixed(3)}）；平均极差 ${v.raw.range.toFixed(1)} 对 ${v.scaled.range.toFixed(1)}。`;
+}
+
+// One metric (range or entropy): a title, a bar per variant with its value, and the trials as dots.
+function metricGroup(parent, className, title) {
+  const g = parent.append('g').attr('class', `metric ${className}`);
+  g.append('text').attr('class', 'metric-title').attr('y', 0).text(title);
+  const rows = g.selectAll('g.row').data(VARIANTS).join('g').attr('class', (d) => `row is-${d.key}`)
+    .attr('transform', (_, i) => `translate(0,${10 + i * 26})`);
+  rows.append('text').attr('class', 'row-label').attr('y', 9).attr('dy', '0.35em').text((d) => d.label);
+  rows.append('rect').attr('class', 'bar').attr('x', LABEL_W).attr('height', 18);
+  rows.append('text').attr('class', 'value').attr('y', 9).attr('dy', '0.35em')
+    .attr('data-key', (d) => `${d.key}-${className}`);
+  return g;
+}
+
+export function mount(el, core, initialState, host) {
+  const seedSpec = host?.spec?.params?.find((p) => p.name === 'seed') ?? { min: 1, max: 9999 };
+  let seed = initialState.seed ?? seedSpec.min;
+  const actions = el.appendChild(element('div', { class: 'sqrt-d-actions' }));
+  const reseed = actions.appendChild(element('button', { type: 'button', class: 'sqrt-d-reseed' }, '换一组随机数'));
+  const seedText = actions.appendChild(element('span', { class: 'sqrt-d-seed' }));
+  // The next seed is seed + 1 (wrapping in the spec's range): the URL then reproduces the draw.
+  reseed.addEventListener('click', () => host.setParams({ seed: seed >= seedSpec.max ? seedSpec.min : seed + 1 }));
+
+  const root = select(el).append('div').attr('class', 'chart sqrt-d');
+  const svg = root.append('svg').attr('xmlns', 'http://www.w3.org/2000/svg').attr('role', 'img')
+    .attr('aria-label', '原始点积与除以 √d 的对比：平均极差、平均熵，以及最典型一次试验的 α');
+  const summary = svg.append('g').attr('class', 'summary');
+  summary.append('text').attr('class', 'panel-title').attr('y', 12).text('5 次试验的平均（圆点是每一次）');
+  const rangeGroup = metricGroup(summary, 'range', '极差（最大分 − 最小分）').attr('transform', 'translate(0,38)');
+  const entropyGroup = metricGroup(summary, 'entropy', '平均熵（越小越集中）').attr('transform', 'translate(0,114)');
+  const bound = entropyGroup.append('g').attr('class', 'bound');
+  bound.append('line').attr('y1', 4).attr('y2', 64);
+  bound.append('text').attr('y', 78).attr('text-anchor', 'end');
+
+  const typical = svg.append('g').attr('class', 'typical');
+  const typicalTitle = typical.append('text').attr('class', 'panel-title').attr('y', 12);
+  const typicalRule = typical.append('text').attr('class', 'panel-note').attr('y', 30);
+  const alphaRows = typical.selectAll('g.alpha-row').data(VARIANTS).join('g')
+    .attr('class', (d) => `alpha-row is-${d.key}`).attr('transform', (_, i) => `translate(0,${46 + i * 80})`);
+  alphaRows.append('text').attr('class', 'row-label').attr('y', 40).attr('dy', '0.35em').text((d) => `α ${d.label}`);
+  alphaRows.append('line').attr('class', 'baseline').attr('y1', 64).attr('y2', 64);
+  const positions = typical.append('g').attr('class', 'positions').attr('transform', 'translate(0,206)');
+
+  const xBand = scaleBand().paddingInner(0.25);
+  const yAlpha = scaleLinear().domain([0, 1]).range([64, 10]);
+  let width = el.clientWidth;
+  let last = null;
+
+  function layout() {
+    const wide = width >= SIDE_BY_SIDE;
+    const summaryW = wide ? Math.floor(width * 0.5) - 12 : width;
+    const typicalW = wide ? width - summaryW - 24 : width;
+    svg.attr('width', width).attr('height', wide ? TYPICAL_H : SUMMARY_H + TYPICAL_H + 12)
+      .attr('viewBox', `0 0 ${width} ${wide ? TYPICAL_H : SUMMARY_H + TYPICAL_H + 12}`);
+    typical.attr('transform', wide ? `translate(${summaryW + 24},0)` : `translate(0,${SUMMARY_H + 12})`);
+    xBand.domain([0, 1, 2, 3, 4]).range([LABEL_W + 10, typicalW]);
+    return { barW: summaryW - LABEL_W - VALUE_W };
+  }
+
+  function draw(result) {
+    const v = readData(result);
+    seed = result?.params?.seed ?? seed;
+    seedText.textContent = `随机种子 = ${seed}`;
+    const { barW } = layout();
+    const variants = [v.raw, v.scaled];
+    const rangeMax = Math.max(1e-9, ...variants.flatMap((x) => [x.range, ...x.trialRange]));
+    const xRange = scaleLinear().domain([0, rangeMax]).range([0, barW]);
+    const xEntropy = scaleLinear().domain([0, v.ln5]).range([0, barW]);
+    const fill = (group, scale, mean, trials, format) => {
+      const rows = group.selectAll('g.row').data(variants); // same order as VARIANTS
+      rows.select('rect.bar').attr('width', (d) => Math.max(1, scale(mean(d))));
+      rows.select('text.value').attr('x', (d) => LABEL_W + scale(mean(d)) + 5).text((d) => format(mean(d)));
+      rows.selectAll('circle.trial').data((d) => trials(d)).join('circle').attr('class', 'trial')
+        .attr('r', 3).attr('cy', 9).attr('cx', (t) => LABEL_W + scale(t));
+    };
+    fill(rangeGroup, xRange, (d) => d.range, (d) => d.trialRange, (x) => x.toFixed(1));
+    fill(entropyGroup, xEntropy, (d) => d.entropy, (d) => d.trialEntropy, formatEntropy);
+    bound.attr('transform', `translate(${LABEL_W + xEntropy(v.ln5)},0)`)
+      .select('text').text(`上限 ln 5 = ${v.ln5.toFixed(3)}`);
+
+    typicalTitle.text(`最典型的一次：第 ${v.typicalIndex + 1} 次试验`);
+    typicalRule.text(`（${v.rule}）`);
+    const [x0, x1] = xBand.range();
+    alphaRows.select('line.baseline').attr('x1', x0).attr('x2', x1);
+    alphaRows.each(function drawRow(variant) {
+      const alpha = v[variant.key].alpha;
+      const g = select(this);
+      g.selectAll('rect.bar').data(alpha).join('rect').attr('class', 'bar')
+        .attr('x', (_, i) => xBand(i)).attr('width', xBand.bandwidth())
+        .attr('y', (a) => yAlpha(a)).attr('height', (a) => Math.max(0.5, yAlpha(0) - yAlpha(a)));
+      g.selectAll('text.alpha-value').data(alpha).join('text').attr('class', 'alpha-value')
+        .attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('y', (a) => yAlpha(a) - 4)
+        .attr('text-anchor', 'middle').text((a) => a.toFixed(2));
+    });
+    positions.selectAll('text').data(v.raw.alpha).join('text')
+      .attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('text-anchor', 'middle').text((_, i) => `h${sub(i + 1)}`);
+    host?.describe(describe(v));
+  }
+
+  return {
+    update(params) {
+      last = core.figure('sqrt-d', params);
+      draw(last);
+      return last;
+    },
+    resize() {
+      width = el.clientWidth;
+      if (last) draw(last);
+    },
+    svg: () => svg.node(),
+  };
+}
+
+// The seed is changed by the 「换一组随机数」 button, not by a slider.
+export const ownControls = ['seed'];

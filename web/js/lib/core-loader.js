@@ -1,0 +1,55 @@
+// Loads the WASM core (attn_core.mjs + attn_core.wasm beside the page). Any failure — the files
+// missing, blocked (CSP, CORS) or corrupt — becomes a CoreLoadError with a message for the
+// reader, so every figure slot can say what failed while the text stays readable.
+
+export class CoreLoadError extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.name = 'CoreLoadError';
+    this.cause = cause;
+  }
+}
+
+const LOAD_TIMEOUT_MS = 20000;
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}：等了 ${ms / 1000} 秒仍未完成`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const describe = (error) => (error && error.message ? error.message : String(error));
+
+// Resolves to the core module: {figures(), figure(id, params), …}.
+export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {
+  const moduleUrl = new URL('attn_core.mjs', baseUrl).href;
+  let factory;
+  try {
+    // A computed URL keeps esbuild from bundling the core: it is fetched as its own file.
+    factory = (await withTimeout(import(moduleUrl), timeoutMs, '载入 attn_core.mjs')).default;
+  } catch (error) {
+    throw new CoreLoadError(`计算核心的脚本 attn_core.mjs 没能载入（${describe(error)}）。`, error);
+  }
+  if (typeof factory !== 'function') {
+    throw new CoreLoadError('attn_core.mjs 不是预期的计算核心模块（没有默认导出的工厂函数）。');
+  }
+  let core;
+  try {
+    core = await withTimeout(factory(), timeoutMs, '启动 attn_core.wasm');
+  } catch (error) {
+    throw new CoreLoadError(`计算核心 attn_core.wasm 没能启动：文件缺失、被拦截或已损坏（${describe(error)}）。`, error);
+  }
+  if (typeof core.figures !== 'function' || typeof core.figure !== 'function') {
+    throw new CoreLoadError('计算核心缺少 figures() / figure() 接口，版本与页面不匹配。');
+  }
+  return core;
+}
+
+// The figures' specs by id, read once: Map(id → {id, title, params: [spec…]}).
+export function figureSpecs(core) {
+  const specs = new Map();
+  for (const figure of core.figures()) specs.set(figure.id, figure);
+  return specs;
+}

@@ -1,0 +1,33 @@
+// Tiny DOM helpers. Text always goes in through textContent, never as HTML: values from the
+// URL or the core can never become markup.
+
+// createElement with attributes (null/false skipped) and optional text content.
+export function element(tag, attributes = {}, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? '' : String(value));
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Shortens a string taken from outside (e.g. a URL value) before it is shown back to the reader.
+export function truncate(text, max = 24) {
+  const s = String(text);
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+// Runs fn at most once per `ms` after the last call (for URL writes and live-region text).
+export function debounce(fn, ms) {
+  let timer = 0;
+  const debounced = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+  debounced.flush = (...args) => {
+    clearTimeout(timer);
+    fn(...args);
+  };
+  return debounced;
+}

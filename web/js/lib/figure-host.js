@@ -1,0 +1,133 @@
+// Mounts one figure module into its slot and runs its data flow:
+//   control moved → state (params) → module.update(params) (which calls core.figure) → draw.
+// The host owns what every figure shares: controls built from the spec, the toolbar, the
+// aria-live description, notes (clamped URL values) and errors. The module only draws.
+// Slot markup (from the chapter): <figure data-figure="ID"><h3 class="figure-title">…</h3>
+//   <div class="figure-mount">status</div><div class="figure-notes">…</div></figure>
+import { element } from './dom.js';
+import { buildControls } from './controls.js';
+import { buildToolbar } from './toolbar.js';
+import { defaultParams } from './url-state.js';
+
+const mountOf = (slot) => slot.querySelector('.figure-mount') ?? slot.appendChild(element('div', { class: 'figure-mount' }));
+
+// Replaces the slot's content area with a status line (loading, not built yet, failure).
+export function showSlotStatus(slot, text, kind = 'pending') {
+  const isError = kind === 'error';
+  mountOf(slot).replaceChildren(element('p', { class: `figure-status is-${kind}`, role: isError ? 'alert' : null }, text));
+  slot.dataset.state = isError ? 'error' : kind;
+}
+
+// Writes notes (array of strings) or an error into the slot's alert box; [] hides it.
+function fillAlert(box, lines, kind) {
+  box.className = `figure-alert is-${kind}`;
+  if (!lines.length) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const list = element('ul');
+  for (const line of lines) list.append(element('li', {}, line));
+  box.replaceChildren(list);
+  box.hidden = false;
+}
+
+// options: {core, spec, module, initialParams, notes, instanceId (unique in the page; element
+// ids derive from it), onChange(id), embedUrl(id, params)}
+export function mountFigure(slot, { core, spec, module, initialParams = {}, notes = [], instanceId, onChange, embedUrl }) {
+  const id = spec.id;
+  const mount = mountOf(slot);
+  mount.replaceChildren();
+  const title = slot.querySelector('.figure-title')?.textContent.trim() || spec.title || id;
+  const controlsBox = element('div', { class: 'figure-controls' });
+  const description = element('p', { class: 'figure-description', 'aria-live': 'polite' });
+  const alert = element('div', { class: 'figure-alert', hidden: true });
+  mount.before(controlsBox);
+  mount.after(description, alert);
+
+  let params = { ...defaultParams(spec.params), ...initialParams };
+  let result = null;
+  let handle = null;
+  let noteLines = [...notes];
+
+  const run = () => {
+    try {
+      result = handle.update({ ...params });
+      slot.dataset.state = 'ready';
+      fillAlert(alert, noteLines, 'note');
+    } catch (error) {
+      slot.dataset.state = 'error';
+      fillAlert(alert, [`这张图没能算出来：${error?.message ?? error}`], 'error');
+    }
+  };
+
+  const setParams = (partial, { fromControl = false, notes: newNotes } = {}) => {
+    params = { ...params, ...partial };
+    if (!fromControl) controls.set(params);
+    if (newNotes) noteLines = [...newNotes];
+    else if (fromControl) noteLines = []; // the reader has moved on from the link's state
+    run();
+    onChange?.(id);
+  };
+
+  const ownControls = new Set(module.ownControls ?? []);
+  const controls = buildControls(controlsBox, instanceId ?? id, spec.params.filter((s) => !ownControls.has(s.name)), params,
+    (name, value) => setParams({ [name]: value }, { fromControl: true }));
+
+  let lastDescription = '';
+  const host = {
+    id,
+    spec,
+    title,
+    get params() {
+      return { ...params };
+    },
+    setParams: (partial) => setParams(partial),
+    // The text alternative of the drawing, read out by screen readers when it changes.
+    describe(text) {
+      if (text === lastDescription) return;
+      lastDescription = text;
+      description.textContent = text;
+    },
+  };
+
+  const figure = {
+    id,
+    title,
+    slot,
+    spec,
+    get params() {
+      return { ...params };
+    },
+    setParams,
+    result: () => result,
+    svg: () => handle?.svg?.() ?? mount.querySelector('svg'),
+    instanceId: instanceId ?? id,
+    embedUrl: () => embedUrl(id, params),
+  };
+  const { bar, panel } = buildToolbar(figure);
+  const titleElement = slot.querySelector('.figure-title');
+  if (titleElement) titleElement.after(bar, panel);
+  else slot.prepend(bar, panel);
+
+  try {
+    handle = module.mount(mount, core, { ...params }, host);
+  } catch (error) {
+    showSlotStatus(slot, `这张图没能建立：${error?.message ?? error}`, 'error');
+    return figure;
+  }
+  run();
+
+  // Re-layout on width changes only; the core is not called again for a resize.
+  if (handle.resize && typeof ResizeObserver === 'function') {
+    let lastWidth = mount.clientWidth;
+    let frame = 0;
+    new ResizeObserver(() => {
+      if (mount.clientWidth === lastWidth) return;
+      lastWidth = mount.clientWidth;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => handle.resize());
+    }).observe(mount);
+  }
+  return figure;
+}

@@ -1,0 +1,95 @@
+// Finds every [data-figure] slot under root, loads the core once, mounts the figures that
+// have a module (others say 「此图尚在制作中」) and keeps the URL hash in step with their state.
+// Used by both the chapter page (main.js) and embed.html (embed.js).
+import { CoreLoadError, figureSpecs, loadCore } from './core-loader.js';
+import { mountFigure, showSlotStatus } from './figure-host.js';
+import { describeFormulaTerms } from './term-links.js';
+import { debounce } from './dom.js';
+import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
+
+const LOADING_TEXT = '正在载入计算核心…';
+const NOT_BUILT_TEXT = '此图尚在制作中。';
+const TEXT_UNAFFECTED = '正文不受影响，只是这张互动图暂时无法运行。';
+
+function initialStateFromHash(hash, spec) {
+  if (hash.tooLong) return { params: {}, notes: [TOO_LONG_NOTE] };
+  return validateParams(spec.params, hash.byFigure.get(spec.id) ?? new Map());
+}
+
+export function embedUrlFor(spec, params) {
+  const state = serialiseHash([[spec.id, { params, specs: spec.params }]]);
+  const url = new URL(`embed.html?fig=${encodeURIComponent(spec.id)}`, document.baseURI);
+  if (state) url.hash = state;
+  return url.href;
+}
+
+// options: {modules: {id → module}, defaultFigure (embed: the one figure), loadCoreOptions}
+// Resolves to Map(id → figure) of the mounted figures.
+export async function mountFigures(root, { modules, defaultFigure = null, loadCoreOptions } = {}) {
+  const slots = [...root.querySelectorAll('[data-figure]')];
+  const figures = new Map();
+  if (!slots.length) return figures;
+  for (const slot of slots) showSlotStatus(slot, LOADING_TEXT, 'pending');
+
+  let core;
+  try {
+    core = await loadCore(loadCoreOptions);
+  } catch (error) {
+    const reason = error instanceof CoreLoadError ? error.message : `计算核心出错：${error?.message ?? error}`;
+    for (const slot of slots) showSlotStatus(slot, `${reason}${TEXT_UNAFFECTED}`, 'error');
+    return figures;
+  }
+  let specs;
+  try {
+    specs = figureSpecs(core);
+  } catch (error) {
+    for (const slot of slots) showSlotStatus(slot, `计算核心无法列出图：${error?.message ?? error}`, 'error');
+    return figures;
+  }
+
+  const hash = parseHash(location.hash, { defaultFigure });
+  const writeHash = debounce(() => writeStateToUrl(figures), 300); // Chromium throttles rapid replaceState
+  for (const slot of slots) {
+    const id = slot.dataset.figure;
+    const spec = specs.get(id);
+    const module = modules[id];
+    if (!spec || !module?.mount) {
+      showSlotStatus(slot, NOT_BUILT_TEXT, 'todo');
+      continue;
+    }
+    // A figure placed twice keeps one state in the URL (the first); the copy starts at defaults.
+    const first = !figures.has(id);
+    const { params, notes } = first ? initialStateFromHash(hash, spec) : { params: {}, notes: [] };
+    const figure = mountFigure(slot, {
+      core, spec, module, initialParams: params, notes,
+      instanceId: first ? id : `${id}-${slots.indexOf(slot)}`,
+      onChange: first ? writeHash : null,
+      embedUrl: (_, current) => embedUrlFor(spec, current),
+    });
+    if (first) figures.set(id, figure);
+  }
+  describeFormulaTerms(root.ownerDocument ?? root);
+
+  // A hash edited by hand or followed from a link: apply it (our own writes fire no event).
+  window.addEventListener('hashchange', () => {
+    if (!isStateHash(location.hash)) return;
+    const next = parseHash(location.hash, { defaultFigure });
+    for (const figure of figures.values()) {
+      const { params, notes } = initialStateFromHash(next, figure.spec);
+      figure.setParams({ ...defaultParams(figure.spec.params), ...params }, { notes });
+    }
+  });
+  return figures;
+}
+
+function writeStateToUrl(figures) {
+  const states = [...figures].map(([id, figure]) => [id, { params: figure.params, specs: figure.spec.params }]);
+  const state = serialiseHash(states);
+  if (!state && !isStateHash(location.hash)) return; // keep an ordinary #section anchor
+  const url = `${location.pathname}${location.search}${state ? `#${state}` : ''}`;
+  try {
+    history.replaceState(history.state, '', url);
+  } catch {
+    // An opaque-origin (sandboxed) embed may refuse history updates; the state still works.
+  }
+}
