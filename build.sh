@@ -13,7 +13,7 @@ export NODE_PATH=/usr/share/nodejs   # emscripten's optimizer needs Debian's aco
 log() { printf '\n== %s\n' "$*"; }
 
 # Debian packages the build and the tests need (the CJK font is for browser screenshots).
-APT_PACKAGES=(cmake g++ make libeigen3-dev libgtest-dev googletest emscripten nodejs npm
+APT_PACKAGES=(cmake g++ make libeigen3-dev libgtest-dev googletest emscripten
               chromium fonts-wqy-microhei python3 gzip)
 
 deps() {
@@ -21,6 +21,10 @@ deps() {
   for p in "${APT_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
+  # node and npm: these machines ship node 20 (with its npm) as their own package; only a
+  # machine without them gets Debian's.
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
   if [ ${#missing[@]} -gt 0 ]; then
     log "apt-get install ${missing[*]}"
     [ "$(id -u)" = 0 ] || { echo "build.sh: installing packages needs root" >&2; exit 1; }
@@ -50,6 +54,8 @@ build_wasm() {
 
 build_web() {
   log "page (dist/)"
+  # The decoder figure shows the C++ of the step it runs: cut from the very file compiled above.
+  python3 tools/extract_source.py --out web/generated/decoder_step.json
   node web/build.mjs
 }
 
@@ -58,6 +64,8 @@ build() { build_native; build_wasm; build_web; }
 run_tests() {
   log "GoogleTest (ctest)"
   (cd build/native && ctest --output-on-failure -j"$JOBS")
+  log "build-time tools (python unittest)"
+  ATTN_BUILD_DIR=build/native python3 -m unittest discover -s tests/tools -p '*_test.py'
   log "WASM module (node --test tests/wasm)"
   node --test tests/wasm/
   log "browser (node --test tests/e2e)"

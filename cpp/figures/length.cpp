@@ -3,6 +3,7 @@
 #include "core/demo_encoder.hpp"
 #include "core/encoder.hpp"
 #include "figures/encoder_band.hpp"
+#include "figures/recent_cache.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -23,12 +24,18 @@ Value length_curve(double rho, std::uint64_t seed) {
   return curve;
 }
 
-Value compute_length(const Params& p) {
-  const auto seed = static_cast<std::uint64_t>(as_int(p, "seed"));
+// The three curves depend only on the seed; the level only says which one is emphasised.
+Value curves_for_seed(std::uint64_t seed) {
   Value::Array curves;
   for (double rho : kLevels) curves.push_back(length_curve(rho, seed));
+  return Value(std::move(curves));
+}
+
+Value compute_length(const Params& p) {
+  static RecentCache<std::uint64_t, Value> cache(4);
+  const auto seed = static_cast<std::uint64_t>(as_int(p, "seed"));
   Value data = Value::object();
-  data.set("curves", Value(std::move(curves)));
+  data.set("curves", cache.get(seed, [&] { return curves_for_seed(seed); }));
   data.set("current", as_int(p, "level"));
   data.set("band", band_value());
   data.set("norm", "spectral");

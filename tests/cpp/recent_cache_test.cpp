@@ -1,0 +1,18 @@
+#include "figures/recent_cache.hpp"
+
+#include <gtest/gtest.h>
+
+namespace attn {
+
+TEST(RecentCache, ComputesOncePerKeyAndForgetsTheOldestBeyondCapacity) {
+  RecentCache<int, int> cache(2);
+  EXPECT_EQ(cache.get(1, [] { return 10; }), 10);
+  EXPECT_EQ(cache.get(1, [] { return -1; }), 10);  // remembered: not recomputed
+  EXPECT_EQ(cache.computed(), 1u);
+  cache.get(2, [] { return 20; });
+  cache.get(3, [] { return 30; });                  // evicts key 1
+  EXPECT_EQ(cache.get(1, [] { return 11; }), 11);
+  EXPECT_EQ(cache.computed(), 4u);
+}
+
+}  // namespace attn
