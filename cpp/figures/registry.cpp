@@ -4,11 +4,31 @@ namespace attn {
 
 Figure make_funnel();
 Figure make_length();
+Figure make_sqrt_d();
+Figure make_path();
+Figure make_cost();
+Figure make_ledger();
+Figure make_decoder();
+Figure make_three_steps();
+Figure make_mix();
+Figure make_softmax();
+Figure make_dot_attention();
+Figure make_scorers();
 
 const std::vector<Figure>& all_figures() {
   static const std::vector<Figure> figures = {
       make_funnel(),
       make_length(),
+      make_three_steps(),
+      make_mix(),
+      make_softmax(),
+      make_dot_attention(),
+      make_scorers(),
+      make_sqrt_d(),
+      make_path(),
+      make_cost(),
+      make_ledger(),
+      make_decoder(),
   };
   return figures;
 }

@@ -1,0 +1,90 @@
+#include "core/additive_fit.hpp"
+
+#include <cmath>
+
+#include "core/checks.hpp"
+#include "core/measures.hpp"
+
+namespace attn {
+namespace {
+
+void require_target(const Eigen::MatrixXd& scores, const Eigen::MatrixXd& target) {
+  require(scores.rows() == target.rows() && scores.cols() == target.cols(),
+          "target map must have the shape of the scores (n_tgt × n_src)");
+  require(target.rows() > 0 && target.cols() > 0, "target map is empty");
+  require(target.allFinite() && target.minCoeff() >= 0.0,
+          "target map must hold non-negative finite weights");
+  require(scores.allFinite(), "scores must be finite numbers");
+}
+
+// ln p_ij = e_ij − m_i − ln Σ_k exp(e_ik − m_i), m_i = max_k e_ik: finite for finite scores,
+// so the loss never meets ln 0 even where p_ij underflows to 0.
+Eigen::MatrixXd log_softmax_rows(const Eigen::MatrixXd& scores) {
+  Eigen::MatrixXd shifted = scores.colwise() - scores.rowwise().maxCoeff();
+  const Eigen::VectorXd log_sum = shifted.array().exp().rowwise().sum().log().matrix();
+  shifted.colwise() -= log_sum;
+  return shifted;
+}
+
+// L = −(1/n) Σ_ij q_ij ln p_ij
+double loss_from_log_p(const Eigen::MatrixXd& log_p, const Eigen::MatrixXd& target) {
+  return -(target.array() * log_p.array()).sum() / static_cast<double>(log_p.rows());
+}
+
+// ∂L/∂e_ij = (p_ij Σ_k q_ik − q_ij)/n   (softmax′ contracted with −q/p)
+Eigen::MatrixXd loss_gradient(const Eigen::MatrixXd& p, const Eigen::MatrixXd& target) {
+  return ((p.array().colwise() * target.rowwise().sum().array()).matrix() - target) /
+         static_cast<double>(p.rows());
+}
+
+}  // namespace
+
+double cross_entropy_to_target(const Eigen::MatrixXd& scores, const Eigen::MatrixXd& target) {
+  require_target(scores, target);
+  return loss_from_log_p(log_softmax_rows(scores), target);
+}
+
+Eigen::MatrixXd cross_entropy_to_target_backward(const Eigen::MatrixXd& scores,
+                                                 const Eigen::MatrixXd& target) {
+  require_target(scores, target);
+  return loss_gradient(log_softmax_rows(scores).array().exp().matrix(), target);
+}
+
+FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd& S,
+                           const Eigen::MatrixXd& H, const FitSettings& settings) {
+  require(settings.steps >= 0, "fit_additive: steps must be ≥ 0");
+  require(settings.learning_rate > 0 && std::isfinite(settings.learning_rate),
+          "fit_additive: learning_rate must be a positive number");
+  require(S.rows() > 0 && S.cols() > 0 && H.rows() > 0 && H.cols() > 0,
+          "fit_additive: S and H must be non-empty");
+  require(S.allFinite() && H.allFinite(), "fit_additive: S and H must be finite numbers");
+  require_target(Eigen::MatrixXd::Zero(S.rows(), H.rows()), target);
+  Rng rng(settings.seed);
+  FitTrajectory out;
+  out.scorer =
+      random_additive_scorer(settings.attn_dim, static_cast<int>(H.cols()),
+                             static_cast<int>(S.cols()), settings.w_stddev, settings.v_stddev, rng);
+  out.parameter_count = out.scorer.parameter_count();
+  const size_t n = static_cast<size_t>(settings.steps) + 1;
+  out.loss.reserve(n);
+  out.tv.reserve(n);
+  out.maps.reserve(n);
+  AdditiveScorer& w = out.scorer;
+  for (int t = 0;; ++t) {
+    const AdditiveForward fwd = additive_forward(w, S, H);
+    const Eigen::MatrixXd log_p = log_softmax_rows(fwd.scores);
+    out.maps.push_back(log_p.array().exp().matrix());
+    out.loss.push_back(loss_from_log_p(log_p, target));
+    out.tv.push_back(tv_distance(out.maps.back(), target));
+    if (t == settings.steps) break;
+    const AdditiveGradient g =
+        additive_backward(w, S, H, fwd, loss_gradient(out.maps.back(), target));
+    // SGD: θ ← θ − η ∂L/∂θ
+    w.W1 -= settings.learning_rate * g.W1;
+    w.W2 -= settings.learning_rate * g.W2;
+    w.v -= settings.learning_rate * g.v;
+  }
+  return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,100 @@
+// Figure `scorers` (§3 互动 · 同一例子，两种打分器各画一张对齐图; revisited in §6).
+// Left: Luong's dot score e_ij = s_i·h_j, no parameters. Right: Bahdanau's additive score
+// vᵀtanh(W₁h_j + W₂s_i), W₁, W₂, v random from `seed`, after `step` real backprop + SGD steps
+// toward the left map (core/additive_fit). s_i, h_j: the concept vectors of core/concepts.
+// The 500-step trajectory is trained once per (pair, seed) and cached, so scrubbing the step
+// slider only looks maps up.
+//
+// Maps are flat Float64Arrays, row-major, with `rows` (target words) and `cols` (source words):
+// entry i·cols + j is the weight target word i gives source word j.
+#include <utility>
+
+#include "core/additive_fit.hpp"
+#include "core/concepts.hpp"
+#include "core/softmax.hpp"
+#include "figures/recent_cache.hpp"
+#include "figures/registry.hpp"
+
+namespace attn {
+
+// How many trainings this figure has run (the cache's misses): lets a test check that moving
+// the step slider never retrains.
+int scorers_fit_count();
+
+namespace {
+
+constexpr int kSteps = 500;
+
+// Trajectories of the last few (pair, seed) choices, ~120 KB each.
+RecentCache<std::pair<int, int>, FitTrajectory>& trajectories() {
+  static RecentCache<std::pair<int, int>, FitTrajectory> cache(8);
+  return cache;
+}
+
+const FitTrajectory& trajectory(int pair_index, int seed, const Eigen::MatrixXd& target,
+                                const Eigen::MatrixXd& S, const Eigen::MatrixXd& H) {
+  return trajectories().get({pair_index, seed}, [&] {
+    FitSettings settings;  // the calibrated defaults of core/additive_fit
+    settings.steps = kSteps;
+    settings.seed = static_cast<std::uint64_t>(seed);
+    return fit_additive(target, S, H, settings);
+  });
+}
+
+Value flat(const Eigen::MatrixXd& m) {  // row-major
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(m.size()));
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
+  return Value(std::move(out));
+}
+
+Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target word attends to most
+  std::vector<double> out;
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    Eigen::Index j = 0;
+    m.row(i).maxCoeff(&j);
+    out.push_back(static_cast<double>(j));
+  }
+  return Value(std::move(out));
+}
+
+Value compute_scorers(const Params& p) {
+  const int pair_index = as_int(p, "pair"), step = as_int(p, "step"), seed = as_int(p, "seed");
+  const SentencePair& pair = sentence_pair(pair_index);
+  const Eigen::MatrixXd S = concept_matrix(pair.tgt), H = concept_matrix(pair.src);
+  const Eigen::MatrixXd dot_map = softmax_rows(S * H.transpose());  // α_ij = softmax_j(s_i·h_j)
+  const FitTrajectory& fit = trajectory(pair_index, seed, dot_map, S, H);
+  const Eigen::MatrixXd& additive_map = fit.maps[static_cast<size_t>(step)];
+  Value data = Value::object();
+  data.set("src", Value::strings(pair.src)).set("tgt", Value::strings(pair.tgt));
+  data.set("rows", static_cast<int>(S.rows())).set("cols", static_cast<int>(H.rows()));
+  data.set("dot_map", flat(dot_map)).set("additive_map", flat(additive_map));
+  data.set("dot_argmax", row_argmax(dot_map)).set("additive_argmax", row_argmax(additive_map));
+  data.set("step", step).set("tv_now", fit.tv[static_cast<size_t>(step)]);
+  data.set("tv", Value(fit.tv)).set("loss", Value(fit.loss));
+  data.set("params_dot", 0).set("params_additive", fit.parameter_count);
+  data.set("attn_dim", fit.scorer.attn_dim());
+  return data;
+}
+
+}  // namespace
+
+int scorers_fit_count() { return static_cast<int>(trajectories().computed()); }
+
+Figure make_scorers() {
+  const std::vector<std::string> pairs = {"我 看见 一只 黑 猫 → I saw a black cat（语序相同）",
+                                          "我 昨天 看见 一只 猫 → I saw a cat yesterday（语序不同）"};
+  return Figure{
+      "scorers",
+      "互动 · 同一例子，两种打分器各画一张对齐图",
+      {
+          {"pair", "例句", 0, 1, 1, kReorderedPair, pairs, ""},
+          {"step", "训练步数", 0, kSteps, 1, 0, {}, "step"},
+          {"seed", "随机种子（W₁、W₂、v 的初值）", 1, 999, 1, 1, {}, ""},
+      },
+      compute_scorers,
+  };
+}
+
+}  // namespace attn

@@ -1,0 +1,68 @@
+// Figure `sqrt-d` (§4 互动 · 为什么非要除以 √d): five random trials of five dot-product scores in
+// d dimensions, raw and divided by √d. Left: the means over the trials of the score range and
+// of the entropy of α, against the uniform bound ln 5. Right: the most typical trial as bars.
+#include <cmath>
+
+#include "core/sqrt_d_trials.hpp"
+#include "figures/registry.hpp"
+
+namespace attn {
+namespace {
+
+constexpr int kTrials = 5;
+constexpr int kKeys = 5;  // five source words, as in the chapter's example
+
+Value numbers(const Eigen::VectorXd& v) { return Value(std::vector<double>(v.data(), v.data() + v.size())); }
+
+Value row_value(const ScoredRow& row) {
+  Value v = Value::object();
+  v.set("scores", numbers(row.scores)).set("alpha", numbers(row.alpha));
+  v.set("entropy", row.entropy).set("range", row.range);
+  return v;
+}
+
+// Each trial's entropy and range, so the page can show the spread behind the means.
+Value per_trial(const SqrtDSummary& s, bool raw) {
+  std::vector<double> entropy, range;
+  for (const auto& t : s.trials) {
+    const ScoredRow& row = raw ? t.raw : t.scaled;
+    entropy.push_back(row.entropy);
+    range.push_back(row.range);
+  }
+  return Value::object().set("entropy", Value(entropy)).set("range", Value(range));
+}
+
+Value compute_sqrt_d(const Params& p) {
+  const int d = as_int(p, "d");
+  const SqrtDSummary s = sqrt_d_trials(d, static_cast<std::uint64_t>(as_int(p, "seed")), kTrials, kKeys);
+  const SqrtDTrial& typical = s.trials[s.typical];
+  Value raw = Value::object().set("entropy_mean", s.raw_entropy_mean).set("range_mean", s.raw_range_mean);
+  Value scaled = Value::object().set("entropy_mean", s.scaled_entropy_mean).set("range_mean", s.scaled_range_mean);
+  raw.set("trials", per_trial(s, true));
+  scaled.set("trials", per_trial(s, false));
+  Value typ = Value::object().set("index", s.typical);
+  typ.set("rule", "原始点积的熵最接近平均熵的那一次");  // raw entropy closest to the raw mean
+  typ.set("raw", row_value(typical.raw)).set("scaled", row_value(typical.scaled));
+  Value data = Value::object();
+  data.set("d", d).set("trials", kTrials).set("keys", kKeys);
+  data.set("raw", std::move(raw)).set("scaled", std::move(scaled));
+  data.set("ln5", std::log(static_cast<double>(kKeys)));  // entropy of the uniform α: its upper bound
+  data.set("typical", std::move(typ));
+  return data;
+}
+
+}  // namespace
+
+Figure make_sqrt_d() {
+  return Figure{
+      "sqrt-d",
+      "互动 · 为什么非要除以 √d：把隐藏维度调大试试",
+      {
+          {"d", "隐藏维度 d", 8, 512, 1, 8, {}, "d"},
+          {"seed", "随机种子", 1, 9999, 1, 1, {}, ""},
+      },
+      compute_sqrt_d,
+  };
+}
+
+}  // namespace attn
