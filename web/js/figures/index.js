@@ -2,8 +2,18 @@
 // write web/js/figures/<id>.js (see README.md beside this file) and add one line here.
 import * as funnel from './funnel.js';
 import * as length from './length.js';
+import * as sqrtD from './sqrt-d.js';
+import * as path from './path.js';
+import * as cost from './cost.js';
+import * as ledger from './ledger.js';
+import * as decoder from './decoder.js';
 
 export const figureModules = {
   funnel,
   length,
+  'sqrt-d': sqrtD,
+  path,
+  cost,
+  ledger,
+  decoder,
 };

@@ -6,19 +6,22 @@
 import { select } from 'd3-selection';
 import { element } from '../lib/dom.js';
 
-const PAD = 24;                // px left/right: room for a centred label such as 「h₆₀」
-const MIN_SPACING = 7;         // px between nodes; n = 60 fits a phone at about this
+const PAD = 18;                // px left/right: room for a centred label such as 「h₆₀」
+const MIN_SPACING = 4;         // px between nodes: the whole U of n = 60 still fits a 360 px phone
 const MAX_SPACING = 46;
 const ALL_LABELS_FROM = 26;    // px spacing from which every node is labelled
 const LABEL_GAP = 30;          // px kept between two key labels in one row
 const ROW_Y = { h: 46, c: 92, s: 138 };
 const HEIGHT = 178;
-const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';
 let instances = 0;             // marker ids must be unique in the page
 
-const sub = (k) => String(k).replace(/\d/g, (c) => SUBSCRIPTS[c]);
-const nameOf = (node) => (node.kind === 'c' ? 'c' : `${node.kind}${sub(node.index)}`);
+const nameOf = (node) => (node.kind === 'c' ? 'c' : `${node.kind}${node.index}`);
 const keyOf = (node) => `${node.kind}${node.index}`;
+const symbol = (base, index) => {
+  const span = element('span', { class: 'symbol' }, base);
+  span.append(element('sub', {}, String(index)));
+  return span;
+};
 
 function readData(result) {
   const data = result?.data ?? {};
@@ -31,14 +34,13 @@ function readData(result) {
   };
 }
 
-// Every node drawn (whole encoder, c, decoder up to sᵢ) and the chain links between them.
+// Every node drawn, in chain order: the whole encoder, c, the decoder up to sᵢ.
 function chain({ n, i }) {
   const nodes = [];
   for (let k = 1; k <= n; k += 1) nodes.push({ kind: 'h', index: k, col: n - k + 1 });
   nodes.push({ kind: 'c', index: 0, col: 0 });
   for (let k = 1; k <= i; k += 1) nodes.push({ kind: 's', index: k, col: k });
-  const links = nodes.slice(1).map((b, k) => ({ a: nodes[k], b }));
-  return { nodes, links, cols: Math.max(n, i) + 1 };
+  return { nodes, cols: Math.max(n, i) + 1 };
 }
 
 // Labels for the nodes that matter, most important first, dropping any that would collide.
@@ -77,7 +79,10 @@ export function mount(el, core, initialState, host) {
   svg.append('defs').append('marker').attr('id', markerId).attr('viewBox', '0 0 10 10')
     .attr('refX', 9).attr('refY', 5).attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
     .append('path').attr('class', 'arrow-head').attr('d', 'M0,0 L10,5 L0,10 z');
-  const linkLayer = svg.append('g').attr('class', 'links');
+  // The chain and the RNN route as one polyline each ("M … L … L …", one L per hop): two
+  // attributes per redraw instead of one <line> per link keeps n = 60 cheap.
+  const chainLine = svg.append('path').attr('class', 'chain');
+  const routeLine = svg.append('path').attr('class', 'rnn-route');
   const attentionLine = svg.append('line').attr('class', 'attention-route').attr('marker-end', `url(#${markerId})`);
   const nodeLayer = svg.append('g').attr('class', 'nodes');
   const labelLayer = svg.append('g').attr('class', 'labels');
@@ -92,24 +97,24 @@ export function mount(el, core, initialState, host) {
 
   function draw(result) {
     const v = readData(result);
-    const { nodes, links, cols } = chain(v);
+    const { nodes, cols } = chain(v);
     const spacing = Math.min(MAX_SPACING, Math.max(MIN_SPACING, (width - 2 * PAD) / (cols - 1)));
     const chartWidth = Math.max(width, Math.ceil(2 * PAD + (cols - 1) * spacing));
     const scrolls = chartWidth > width;
     scroller.attr('tabindex', scrolls ? 0 : null).attr('role', scrolls ? 'region' : null)
       .attr('aria-label', scrolls ? '路径图（可左右滚动）' : null);
-    svg.attr('width', chartWidth).attr('height', HEIGHT).attr('viewBox', `0 0 ${chartWidth} ${HEIGHT}`);
+    // Dense chains draw route nodes hollow, so each hop still shows as a bead on the line.
+    svg.classed('is-dense', spacing < 12).attr('width', chartWidth).attr('height', HEIGHT).attr('viewBox', `0 0 ${chartWidth} ${HEIGHT}`);
     const right = chartWidth - PAD - (chartWidth - 2 * PAD - (cols - 1) * spacing) / 2; // centred
     const x = (d) => right - d.col * spacing;
     const y = (d) => ROW_Y[d.kind];
-    const r = Math.max(2.4, Math.min(10, spacing * 0.3));
+    const r = Math.max(1.6, Math.min(10, spacing * 0.3));
     const onRoute = new Set(v.rnn.nodes.map(keyOf));
-    const routeLinks = new Set(v.rnn.nodes.slice(1).map((b, k) => `${keyOf(v.rnn.nodes[k])}>${keyOf(b)}`));
+    const byKey = new Map(nodes.map((d) => [keyOf(d), d]));
+    const polyline = (list) => list.map((d, k) => `${k ? 'L' : 'M'}${x(d)},${y(d)}`).join('');
+    chainLine.attr('d', polyline(nodes));
+    routeLine.attr('d', polyline(v.rnn.nodes.map((d) => byKey.get(keyOf(d))).filter(Boolean)));
     const [from, to] = v.attention.nodes;
-
-    linkLayer.selectAll('line').data(links).join('line')
-      .attr('class', (d) => (routeLinks.has(`${keyOf(d.a)}>${keyOf(d.b)}`) ? 'link is-route' : 'link'))
-      .attr('x1', (d) => x(d.a)).attr('y1', (d) => y(d.a)).attr('x2', (d) => x(d.b)).attr('y2', (d) => y(d.b));
     const source = nodes.find((d) => from && d.kind === from.kind && d.index === from.index);
     const target = nodes.find((d) => to && d.kind === to.kind && d.index === to.index);
     attentionLine.attr('visibility', source && target ? null : 'hidden');
@@ -117,27 +122,36 @@ export function mount(el, core, initialState, host) {
       attentionLine.attr('x1', x(source)).attr('y1', y(source) + r)
         .attr('x2', x(target)).attr('y2', y(target) - r - 2);
     }
-    nodeLayer.selectAll('circle').data(nodes).join((enter) => enter.append('circle').call((c) => c.append('title')))
+    nodeLayer.selectAll('circle').data(nodes, keyOf)
+      .join((enter) => enter.append('circle').attr('cy', y).call((c) => c.append('title')))
       .attr('class', (d) => ['node', `is-${d.kind}`, onRoute.has(keyOf(d)) ? 'on-route' : '',
         d === source ? 'is-source' : '', d === target ? 'is-target' : ''].join(' ').trim())
-      .attr('cx', x).attr('cy', y).attr('r', (d) => (d === source || d === target || d.kind === 'c' ? r + 1.5 : r))
+      .attr('cx', x).attr('r', (d) => (d === source || d === target || d.kind === 'c' ? r + 1.5 : r))
       .select('title').text((d) => (d.kind === 'h'
-        ? `${nameOf(d)} → s${sub(v.i)}：RNN 要穿 ${v.hopsBySource[d.index - 1]} 步，注意力 1 步（点一下设为起点 j）`
+        ? `${nameOf(d)} → s${v.i}：RNN 要穿 ${v.hopsBySource[d.index - 1]} 步，注意力 1 步（点一下设为起点 j）`
         : d.kind === 's' ? `${nameOf(d)}（点一下设为解码步 i）` : 'c：编码器最后的固定向量'));
 
-    labelLayer.selectAll('text').data(keyLabels(nodes, v, x, spacing)).join('text')
+    // Subscripts as a lowered tspan: the Unicode subscript digits are missing from some CJK fonts.
+    const labels = labelLayer.selectAll('text').data(keyLabels(nodes, v, x, spacing)).join((enter) => {
+      const text = enter.append('text');
+      text.append('tspan').attr('class', 'base');
+      text.append('tspan').attr('class', 'index').attr('dy', '0.3em');
+      return text;
+    })
       .attr('class', (d) => `node-label is-${d.kind}${d === source || d === target ? ' is-end' : ''}`)
       .attr('x', (d) => (d.kind === 'c' ? x(d) + r + 6 : x(d)))
-      .attr('y', (d) => (d.kind === 'h' ? y(d) - r - 8 : d.kind === 's' ? y(d) + r + 16 : y(d) + 4))
-      .attr('text-anchor', (d) => (d.kind === 'c' ? 'start' : 'middle'))
-      .text(nameOf);
+      .attr('y', (d) => (d.kind === 'h' ? y(d) - r - 10 : d.kind === 's' ? y(d) + r + 14 : y(d) + 4))
+      .attr('text-anchor', (d) => (d.kind === 'c' ? 'start' : 'middle'));
+    labels.select('tspan.base').text((d) => d.kind);
+    labels.select('tspan.index').text((d) => (d.kind === 'c' ? '' : d.index));
 
     rnnCount.textContent = String(v.rnn.hops);
     attentionCount.textContent = String(v.attention.hops);
-    const clamped = (host?.params?.j ?? v.j) > v.n ? `（j 超过句长，取最后一个词 h${sub(v.n)}）` : '';
-    legend.textContent = `橙线：RNN 路线 h${sub(v.j)} → … → h${sub(v.n)} → c → s₁ → … → s${sub(v.i)}，每一格是一步；`
-      + `蓝线：注意力，h${sub(v.j)} 直达 s${sub(v.i)}。${clamped}${scrolls ? '图比屏幕宽，可左右滑动。' : ''}`;
-    host?.describe(`源句 n = ${v.n}，从 h${sub(v.j)} 到 s${sub(v.i)}：RNN 要穿 ${v.rnn.hops} 步，注意力 ${v.attention.hops} 步。`);
+    const clamped = (host?.params?.j ?? v.j) > v.n ? ['（j 超过句长，取最后一个词 ', symbol('h', v.n), '）'] : [];
+    legend.replaceChildren('上排编码器，右端 c，下排解码器。橙线：RNN 路线 ', symbol('h', v.j), ' → … → ', symbol('h', v.n),
+      ' → c → ', symbol('s', 1), ' → … → ', symbol('s', v.i), '，每一格是一步；蓝线：注意力，', symbol('h', v.j), ' 直达 ',
+      symbol('s', v.i), '。', ...clamped, scrolls ? '图比屏幕宽，可左右滑动。' : '');
+    host?.describe(`源句 n = ${v.n}，从 h${v.j} 到 s${v.i}：RNN 要穿 ${v.rnn.hops} 步，注意力 ${v.attention.hops} 步。`);
   }
 
   return {

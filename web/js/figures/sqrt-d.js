@@ -11,12 +11,10 @@ import { element } from '../lib/dom.js';
 const VARIANTS = [{ key: 'raw', label: '原始点积' }, { key: 'scaled', label: '除以 √d' }];
 const SIDE_BY_SIDE = 560;   // px: below this the two panels stack
 const LABEL_W = 62;         // px, row labels 「原始点积」「除以 √d」
-const VALUE_W = 46;         // px, the number after a bar
+const VALUE_W = 50;         // px, the column of mean values at the right
 const SUMMARY_H = 196;
 const TYPICAL_H = 222;
-const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';
 
-const sub = (k) => String(k).replace(/\d/g, (c) => SUBSCRIPTS[c]);
 // Entropies near 0 keep one significant digit so 「掉向 0」 is visible but not hidden as 0.00.
 const formatEntropy = (v) => (v >= 0.01 || v === 0 ? v.toFixed(2) : v.toFixed(3));
 
@@ -50,7 +48,7 @@ function metricGroup(parent, className, title) {
     .attr('transform', (_, i) => `translate(0,${10 + i * 26})`);
   rows.append('text').attr('class', 'row-label').attr('y', 9).attr('dy', '0.35em').text((d) => d.label);
   rows.append('rect').attr('class', 'bar').attr('x', LABEL_W).attr('height', 18);
-  rows.append('text').attr('class', 'value').attr('y', 9).attr('dy', '0.35em')
+  rows.append('text').attr('class', 'value').attr('y', 9).attr('dy', '0.35em').attr('text-anchor', 'end')
     .attr('data-key', (d) => `${d.key}-${className}`);
   return g;
 }
@@ -112,7 +110,8 @@ export function mount(el, core, initialState, host) {
     const fill = (group, scale, mean, trials, format) => {
       const rows = group.selectAll('g.row').data(variants); // same order as VARIANTS
       rows.select('rect.bar').attr('width', (d) => Math.max(1, scale(mean(d))));
-      rows.select('text.value').attr('x', (d) => LABEL_W + scale(mean(d)) + 5).text((d) => format(mean(d)));
+      // Values in a column of their own at the right, clear of the trial dots.
+      rows.select('text.value').attr('x', LABEL_W + barW + VALUE_W).text((d) => format(mean(d)));
       rows.selectAll('circle.trial').data((d) => trials(d)).join('circle').attr('class', 'trial')
         .attr('r', 3).attr('cy', 9).attr('cx', (t) => LABEL_W + scale(t));
     };
@@ -135,8 +134,11 @@ export function mount(el, core, initialState, host) {
         .attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('y', (a) => yAlpha(a) - 4)
         .attr('text-anchor', 'middle').text((a) => a.toFixed(2));
     });
-    positions.selectAll('text').data(v.raw.alpha).join('text')
-      .attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('text-anchor', 'middle').text((_, i) => `h${sub(i + 1)}`);
+    // 「h」 with a lowered index (the Unicode subscript digits are missing from some CJK fonts).
+    const labels = positions.selectAll('text').data(v.raw.alpha).join((enter) => enter.append('text')
+      .call((t) => t.append('tspan').text('h')).call((t) => t.append('tspan').attr('class', 'index').attr('dy', '0.3em')));
+    labels.attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('text-anchor', 'middle')
+      .select('tspan.index').text((_, i) => i + 1);
     host?.describe(describe(v));
   }
 

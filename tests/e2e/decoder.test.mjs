@@ -1,0 +1,152 @@
+// decoder: the code on the page is the function in cpp/core/decoder_step.cpp (between its
+// markers, tag lines dropped) and the `code` of web/generated/decoder_step.json; 「下一步」 walks
+// the tagged line groups, lighting their lines, and α, the top words and the greedy choice are the
+// core's; the step slider works by keyboard and pointer; 播放 respects reduced motion.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO, coreFigure, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+
+const suite = useBrowserSuite();
+const FIG = '[data-figure="decoder"]';
+
+// Elements of this figure that reach past the figure's own box (which would widen the page on a
+// phone); content that scrolls inside its own wrapper does not count. Checked on the figure, not
+// the page, so another figure's overflow does not fail this one.
+const overflowing = (page) => page.locator(FIG).evaluate((figure) => {
+  const box = figure.getBoundingClientRect();
+  return [...figure.querySelectorAll('*')]
+    .filter((node) => !node.closest('.chart-scroll, pre, .katex'))
+    .filter((node) => { const r = node.getBoundingClientRect(); return r.width > 0 && (r.right > box.right + 0.5 || r.left < box.left - 0.5); })
+    .slice(0, 5).map((node) => `${node.tagName}.${node.getAttribute('class') ?? ''}`);
+});
+const SOURCE = JSON.parse(fs.readFileSync(path.join(REPO, 'web', 'generated', 'decoder_step.json'), 'utf8'));
+
+// The function as it stands in the C++ file: the lines between the markers, minus the tag lines.
+function functionInFile() {
+  const lines = fs.readFileSync(path.join(REPO, 'cpp', 'core', 'decoder_step.cpp'), 'utf8').split('\n');
+  const begin = lines.findIndex((l) => l.trim() === '// [decoder-step:begin]');
+  const end = lines.findIndex((l) => l.trim() === '// [decoder-step:end]');
+  return lines.slice(begin + 1, end).filter((l) => !/^\s*\/\/ \[line:[a-z_]+\]\s*$/.test(l)).join('\n');
+}
+
+const stepValue = (page) => page.locator('#decoder-step').evaluate((input) => input.valueAsNumber);
+// 1-based numbers (within the listing) of the lines lit as 「just ran」.
+const currentLines = (page) => page.locator(`${FIG} .code-line`).evaluateAll((lines) =>
+  lines.flatMap((line, k) => (line.classList.contains('is-current') ? [k + 1] : [])));
+const alphaShown = (page) => page.locator(`${FIG} text.alpha-value`).allTextContents();
+const next = (page) => page.locator(`${FIG} button.decoder-next`).click();
+
+async function assertStepMatchesCore(page, step) {
+  const { data } = await coreFigure(page, 'decoder', { step, seed: 1 });
+  const last = data.steps.at(-1);
+  assert.deepEqual(await alphaShown(page), last.alpha.map((a) => a.toFixed(2)));
+  assert.deepEqual(await page.locator(`${FIG} .top-row .top-p`).allTextContents(), last.top.map((t) => t.p.toFixed(3)));
+  assert.equal(await page.locator(`${FIG} .top-row.is-chosen .top-word`).textContent(), `→ ${last.chosen}`);
+  assert.deepEqual(await page.locator(`${FIG} .decoder-sentence .word`).allTextContents(), data.steps.map((s) => s.chosen));
+  return data;
+}
+
+test('the code shown is the file\'s function and the JSON\'s code, with the file\'s line numbers', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'decoder');
+  const shown = await page.locator(`${FIG} pre.decoder-code code`).textContent();
+  assert.equal(shown, SOURCE.code);
+  assert.equal(shown, functionInFile());
+  const numbers = await page.locator(`${FIG} .code-line`).evaluateAll((lines) => lines.map((l) => Number(l.dataset.ln)));
+  assert.deepEqual(numbers, SOURCE.file_lines);
+  assert.match(await page.locator(`${FIG} .decoder-untrained`).textContent(), /随机初始化、未训练/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('「下一步」 walks the line groups, then the next decoding step; α and the words are the core\'s', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'decoder');
+  const { data: first } = await coreFigure(page, 'decoder', { step: 1, seed: 1 });
+  const order = first.lines;
+  // Step 1 is shown complete: the last group (output) just ran.
+  assert.deepEqual(await currentLines(page), SOURCE.lines[order.at(-1)]);
+  await assertStepMatchesCore(page, 1);
+  const alphaStep1 = await alphaShown(page);
+
+  await next(page);
+  assert.equal(await stepValue(page), 2);
+  assert.deepEqual(await currentLines(page), SOURCE.lines[order[0]]);
+  assert.deepEqual(await alphaShown(page), [], 'α is not computed before softmax');
+  for (let k = 1; k < order.length; k += 1) {
+    await next(page);
+    assert.deepEqual(await currentLines(page), SOURCE.lines[order[k]], `group ${order[k]}`);
+    assert.equal(await page.locator(`${FIG} .code-line.is-ran`).count(), order.slice(0, k).reduce((n, t) => n + SOURCE.lines[t].length, 0));
+    if (order[k] === 'softmax') assert.equal((await alphaShown(page)).length, first.src.length);
+  }
+  await assertStepMatchesCore(page, 2);
+  assert.notDeepEqual(await alphaShown(page), alphaStep1, 'α changes from step to step');
+  await page.waitForFunction(() => /decoder\.[^#]*step=2/.test(location.hash));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the step slider works by keyboard and by pointer', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'decoder');
+  await page.focus('#decoder-step');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepValue(page), 3);
+  await assertStepMatchesCore(page, 3);
+  const slider = page.locator('#decoder-step');
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  await page.mouse.click(box.x + box.width - 3, box.y + box.height / 2);
+  const last = await stepValue(page);
+  assert.equal(last, 6);
+  const data = await assertStepMatchesCore(page, last);
+  // At the end 「下一步」 offers to start again, and does.
+  if (data.steps.length === last || data.stopped) {
+    assert.equal(await page.locator(`${FIG} button.decoder-next`).textContent(), '从头再来');
+    await next(page);
+    assert.equal(await stepValue(page), 1);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('播放 steps on by itself; with reduced motion it moves whole steps; 暂停 stops it', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await waitForFigure(page, 'decoder');
+  const play = page.locator(`${FIG} button.decoder-play`);
+  await play.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await play.getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction(() => document.querySelector('#decoder-step').valueAsNumber >= 2, null, { timeout: 5000 });
+  // A whole step at a time: the step is shown complete (its last group just ran).
+  assert.match(await page.locator(`${FIG} .decoder-status`).textContent(), /第 6 \/ 6 段/);
+  await page.keyboard.press('Enter');
+  assert.equal(await play.getAttribute('aria-pressed'), 'false');
+  assert.equal(await play.textContent(), '播放');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const colorScheme of ['light', 'dark']) {
+  for (const width of [1280, 360]) {
+    test(`screenshot at ${width} px, ${colorScheme}, mid-step: nothing widens the page`, async () => {
+      const { page, errors } = await suite.open('index.html#decoder.step=2', { width, height: 2400, colorScheme });
+      await waitForFigure(page, 'decoder');
+      await page.evaluate(() => document.fonts.ready);
+      await next(page); // step 3, first group
+      for (let k = 0; k < 3; k += 1) await next(page); // … up to softmax: α shown, output not yet
+      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      assert.deepEqual(await overflowing(page), [], 'something in the figure reaches past its box');
+      const drawn = await page.locator(`${FIG} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
+      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
+      assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);
+      await screenshot(page, `decoder-${width}-${colorScheme}`, { locator: page.locator(FIG) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+}

@@ -1,0 +1,224 @@
+// Figure `decoder` (尾声 · 工业界真的在跑的解码器的一步): the C++ of one attention decoder step,
+// cut at build time from the very file compiled into the page (web/generated/decoder_step.json),
+// run live on 「我 昨天 看见 一只 猫」. 「下一步」 walks the line groups of a step (embed → gru →
+// scores → softmax → context → output), then the next decoding step; α, the top words and the
+// greedy choice appear once the lines that compute them have run.
+// Data: {src, vocab, steps: [{input, scores, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
+import { select } from 'd3-selection';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import decoderSource from '../../generated/decoder_step.json';
+import { element } from '../lib/dom.js';
+
+const PHASE_NAMES = {
+  embed: '查词向量 x = E[上一个词]', gru: 'GRU 更新状态 s', scores: '打分 e = s·h / √d',
+  softmax: 'softmax 得到权重 α', context: '加权求和 c = Σ α·h', output: '输出分布 p，贪心取最大',
+};
+const SIDE_BY_SIDE = 520;   // px: α and the top words side by side from this width
+const BLOCK_H = 172;
+const PHASE_MS = 700;       // play: one line group per tick
+const STEP_MS = 1600;       // play with reduced motion: one whole decoding step per tick
+const KEYWORD = /\b(const|return|double|static_cast|auto|int)\b/; // split() keeps the captured words
+
+// The listing: one span per line (its file line number in data-ln, shown by CSS, so the code's
+// text stays exactly the file's), comments and keywords as classes. Text only, never HTML.
+function codeView(source) {
+  const tagOf = new Map();
+  for (const [tag, numbers] of Object.entries(source.lines ?? {})) for (const k of numbers) tagOf.set(k, tag);
+  const codeEl = element('code');
+  const lines = String(source.code ?? '').split('\n').map((text, index) => {
+    const line = element('span', { class: 'code-line', 'data-ln': source.file_lines?.[index] ?? index + 1, 'data-tag': tagOf.get(index + 1) ?? null });
+    const at = text.indexOf('//');
+    const body = at >= 0 ? text.slice(0, at) : text;
+    body.split(KEYWORD).forEach((piece, i) => {
+      if (piece) line.append(i % 2 ? element('span', { class: 'tok-keyword' }, piece) : piece);
+    });
+    if (at >= 0) line.append(element('span', { class: 'tok-comment' }, text.slice(at)));
+    if (index > 0) codeEl.append('\n');
+    codeEl.append(line);
+    return line;
+  });
+  const first = source.file_lines?.[0];
+  const caption = element('p', { class: 'decoder-source' },
+    `${source.file} 第 ${first}–${source.file_lines?.at(-1)} 行：编进本页 WebAssembly 的正是这个文件（构建时原样截取）`);
+  const pre = element('pre', { class: 'decoder-code', tabindex: 0, 'aria-label': 'C++ 源码：解码器的一步' });
+  pre.append(codeEl);
+  return { caption, pre, lines };
+}
+
+// Lights the line groups that have run in this step (is-ran) and the one that ran last (is-current).
+function highlightPhase(code, order, phase) {
+  for (const line of code.lines) {
+    const at = order.indexOf(line.dataset.tag);
+    line.classList.toggle('is-ran', at >= 0 && at < phase);
+    line.classList.toggle('is-current', at >= 0 && at === phase);
+  }
+}
+
+function readData(result) {
+  const data = result?.data ?? {};
+  const steps = Array.from(data.steps ?? [], (s) => ({
+    input: String(s.input), alpha: Array.from(s.alpha ?? []), chosen: String(s.chosen),
+    top: Array.from(s.top ?? [], (t) => ({ word: String(t.word), p: Number(t.p) })),
+  }));
+  return { src: Array.from(data.src ?? [], String), steps, stopped: Boolean(data.stopped), trained: Boolean(data.trained),
+    lines: Array.from(data.lines ?? [], String) };
+}
+
+export function mount(el, core, initialState, host) {
+  const maxStep = host?.spec?.params?.find((p) => p.name === 'step')?.max ?? 6;
+  const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
+  const untrained = el.appendChild(element('p', { class: 'decoder-untrained' }));
+  const actions = el.appendChild(element('div', { class: 'decoder-actions' }));
+  const nextButton = actions.appendChild(element('button', { type: 'button', class: 'decoder-next' }, '下一步'));
+  const playButton = actions.appendChild(element('button', { type: 'button', class: 'decoder-play', 'aria-pressed': 'false' }, '播放'));
+  const status = actions.appendChild(element('span', { class: 'decoder-status' }));
+  const sentence = el.appendChild(element('p', { class: 'decoder-sentence' }));
+  sentence.append(element('span', { class: 'sentence-label' }, '贪心译文：'));
+  const sentenceNote = el.appendChild(element('p', { class: 'decoder-sentence-note' }));
+
+  const root = select(el).append('div').attr('class', 'chart decoder');
+  const svg = root.append('svg').attr('xmlns', 'http://www.w3.org/2000/svg').attr('role', 'img')
+    .attr('aria-label', '这一步的注意力权重 α 与最可能的 5 个词');
+  const alphaBlock = svg.append('g').attr('class', 'alpha-block');
+  const alphaTitle = alphaBlock.append('text').attr('class', 'block-title').attr('y', 14);
+  const alphaBaseline = alphaBlock.append('line').attr('class', 'baseline').attr('x1', 0).attr('y1', 124).attr('y2', 124);
+  const topBlock = svg.append('g').attr('class', 'top-block');
+  const topTitle = topBlock.append('text').attr('class', 'block-title').attr('y', 14);
+  const code = codeView(decoderSource);
+  el.append(code.caption, code.pre);
+
+  const xWord = scaleBand().paddingInner(0.25);
+  const yAlpha = scaleLinear().domain([0, 1]).range([124, 34]);
+  let width = el.clientWidth;
+  let view = null;       // the last result, read
+  let last = null;
+  let phase = 0;         // index into view.lines of the line group that ran last
+  let pendingPhase = null;
+  let timer = 0;
+
+  const lastPhase = () => Math.max(0, (view?.lines.length ?? 1) - 1);
+  const reached = (tag) => view.lines.indexOf(tag) <= phase;
+  const atEnd = () => phase === lastPhase() && (view.stopped || view.steps.length >= maxStep);
+
+  function drawPhase() {
+    const v = view;
+    const k = v.steps.length;
+    const step = v.steps[k - 1];
+    const tag = v.lines[phase];
+    const showAlpha = step && reached('softmax');
+    const showOutput = step && reached('output');
+    highlightPhase(code, v.lines, phase);
+    status.textContent = `第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${PHASE_NAMES[tag] ?? tag}`;
+    nextButton.textContent = atEnd() ? '从头再来' : '下一步';
+    untrained.textContent = v.trained ? '权重已训练。'
+      : '注意：权重是随机初始化、未训练的，所以译文没有意义——这里要看的是计算本身：每一步真的跑了下面这段 C++。';
+
+    const words = v.steps.map((s, i) => (i < k - 1 || showOutput ? s.chosen : '？'));
+    select(sentence).selectAll('span.word').data(words).join('span')
+      .attr('class', (_, i) => (i === k - 1 ? 'word is-current' : 'word')).text((w) => w);
+    sentenceNote.textContent = v.stopped && showOutput ? '（写出 </s>，解码结束）' : '';
+
+    const wide = width >= SIDE_BY_SIDE;
+    const blockW = wide ? Math.floor((width - 24) / 2) : width;
+    svg.attr('width', width).attr('height', wide ? BLOCK_H : 2 * BLOCK_H).attr('viewBox', `0 0 ${width} ${wide ? BLOCK_H : 2 * BLOCK_H}`);
+    topBlock.attr('transform', wide ? `translate(${blockW + 24},0)` : `translate(0,${BLOCK_H})`);
+
+    alphaTitle.text(showAlpha ? `α：第 ${k} 步（输入「${step.input}」）看原文哪里` : 'α：还没算到 softmax');
+    xWord.domain(v.src.map((_, i) => i)).range([0, blockW]);
+    const alpha = showAlpha ? step.alpha : v.src.map(() => 0);
+    alphaBlock.selectAll('rect.bar').data(alpha).join('rect').attr('class', 'bar')
+      .attr('x', (_, i) => xWord(i)).attr('width', xWord.bandwidth())
+      .attr('y', (a) => yAlpha(a)).attr('height', (a) => yAlpha(0) - yAlpha(a));
+    alphaBlock.selectAll('text.alpha-value').data(showAlpha ? alpha : []).join('text').attr('class', 'alpha-value')
+      .attr('x', (_, i) => xWord(i) + xWord.bandwidth() / 2).attr('y', (a) => yAlpha(a) - 5).attr('text-anchor', 'middle')
+      .text((a) => a.toFixed(2));
+    alphaBlock.selectAll('text.src-word').data(v.src).join('text').attr('class', 'src-word')
+      .attr('x', (_, i) => xWord(i) + xWord.bandwidth() / 2).attr('y', 144).attr('text-anchor', 'middle').text((w) => w);
+
+    // Before the output lines run, the rows stay as empty tracks (the layout does not jump).
+    const top = showOutput ? step.top : Array.from({ length: step?.top.length ?? 5 }, () => ({ word: '', p: 0, pending: true }));
+    topTitle.text(showOutput ? `最可能的 ${top.length} 个词（概率 p）` : '输出分布 p：还没算到');
+    const labelW = 76;
+    const barMax = Math.max(40, blockW - labelW - 50);
+    const xP = scaleLinear().domain([0, Math.max(1e-9, ...top.map((t) => t.p))]).range([0, barMax]);
+    const rows = topBlock.selectAll('g.top-row').data(top).join((enter) => {
+      const g = enter.append('g');
+      g.append('text').attr('class', 'top-word').attr('x', labelW - 6).attr('y', 9).attr('dy', '0.35em').attr('text-anchor', 'end');
+      g.append('rect').attr('class', 'track').attr('x', labelW).attr('height', 18);
+      g.append('rect').attr('class', 'bar').attr('x', labelW).attr('height', 18);
+      g.append('text').attr('class', 'top-p').attr('y', 9).attr('dy', '0.35em');
+      return g;
+    }).attr('class', (t) => (t.pending ? 'top-row is-pending' : t.word === step?.chosen ? 'top-row is-chosen' : 'top-row'))
+      .attr('transform', (_, i) => `translate(0,${28 + i * 26})`);
+    rows.select('text.top-word').text((t) => (t.word && t.word === step?.chosen ? `→ ${t.word}` : t.word));
+    rows.select('rect.track').attr('width', barMax);
+    rows.select('rect.bar').attr('width', (t) => (t.pending ? 0 : Math.max(1, xP(t.p))));
+    rows.select('text.top-p').attr('x', (t) => labelW + xP(t.p) + 5).text((t) => (t.pending ? '' : t.p.toFixed(3)));
+    alphaBaseline.attr('x2', blockW);
+
+    const alphaText = showAlpha ? `；α：${v.src.map((w, i) => `${w} ${step.alpha[i].toFixed(2)}`).join('，')}` : '';
+    const chosenP = showOutput ? step.top.find((t) => t.word === step.chosen)?.p : undefined;
+    const outText = showOutput ? `；贪心选中「${step.chosen}」${chosenP === undefined ? '' : `（p = ${chosenP.toFixed(3)}）`}` : '';
+    host?.describe(`第 ${k} 步，输入「${step?.input ?? ''}」，正在执行：${PHASE_NAMES[tag] ?? tag}${alphaText}${outText}。权重随机、未训练。`);
+  }
+
+  // One line group further; past the last group, the next decoding step (a new core call).
+  function next({ wholeStep = false } = {}) {
+    if (!wholeStep && phase < lastPhase()) {
+      phase += 1;
+      drawPhase();
+      return true;
+    }
+    if (atEnd()) return false;
+    pendingPhase = wholeStep ? lastPhase() : 0;
+    host.setParams({ step: view.steps.length + 1 });
+    return true;
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = 0;
+    playButton.textContent = '播放';
+    playButton.setAttribute('aria-pressed', 'false');
+  }
+
+  nextButton.addEventListener('click', () => {
+    stop();
+    if (atEnd()) {
+      pendingPhase = 0;
+      host.setParams({ step: 1 });
+    } else next();
+  });
+  // Reduced motion: no line-by-line flicker, one whole step at a slower pace.
+  playButton.addEventListener('click', () => {
+    if (timer) return stop();
+    if (atEnd()) {
+      pendingPhase = 0;
+      host.setParams({ step: 1 });
+    }
+    const whole = Boolean(reducedMotion?.matches);
+    playButton.textContent = '暂停';
+    playButton.setAttribute('aria-pressed', 'true');
+    timer = setInterval(() => {
+      if (!el.isConnected || !next({ wholeStep: whole })) stop();
+    }, whole ? STEP_MS : PHASE_MS);
+    return undefined;
+  });
+
+  return {
+    update(params) {
+      last = core.figure('decoder', params);
+      view = readData(last);
+      // A step chosen on the slider is shown complete; 「下一步」 starts the new step at its first group.
+      phase = Math.min(pendingPhase ?? lastPhase(), lastPhase());
+      pendingPhase = null;
+      drawPhase();
+      return last;
+    },
+    resize() {
+      width = el.clientWidth;
+      if (view) drawPhase();
+    },
+    svg: () => svg.node(),
+  };
+}
