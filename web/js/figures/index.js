@@ -2,6 +2,12 @@
 // write web/js/figures/<id>.js (see README.md beside this file) and add one line here.
 import * as funnel from './funnel.js';
 import * as length from './length.js';
+import * as formula from './formula.js';
+import * as threeSteps from './three-steps.js';
+import * as mix from './mix.js';
+import * as softmax from './softmax.js';
+import * as dotAttention from './dot-attention.js';
+import * as scorers from './scorers.js';
 import * as sqrtD from './sqrt-d.js';
 import * as path from './path.js';
 import * as cost from './cost.js';
@@ -11,6 +17,12 @@ import * as decoder from './decoder.js';
 export const figureModules = {
   funnel,
   length,
+  formula,
+  'three-steps': threeSteps,
+  mix,
+  softmax,
+  'dot-attention': dotAttention,
+  scorers,
   'sqrt-d': sqrtD,
   path,
   cost,

@@ -51,8 +51,9 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
   const writeHash = debounce(() => writeStateToUrl(figures), 300); // Chromium throttles rapid replaceState
   for (const slot of slots) {
     const id = slot.dataset.figure;
-    const spec = specs.get(id);
     const module = modules[id];
+    // A figure with nothing to compute (the §2 formula's legend) brings its own spec.
+    const spec = specs.get(id) ?? module?.coreFreeSpec;
     if (!spec || !module?.mount) {
       showSlotStatus(slot, NOT_BUILT_TEXT, 'todo');
       continue;

@@ -1,0 +1,116 @@
+// scorers: the 「训练步数」 slider (keyboard and pointer), the TV chart (pointer) and the sentence
+// pair change the maps and the TV readout, which equal the core's; the text's claims hold on the
+// page: TV about 0.5 at step 0 and below 0.05 at 500, and in the reordered pair the row of
+// "yesterday" is darkest at 「昨天」.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+
+const suite = useBrowserSuite();
+const FIG = '[data-figure="scorers"]';
+const SHADE_MAX = 0.6; // as in scorers.js: weights ≥ 0.6 are fully dark
+
+const stepValue = (page) => page.locator('#scorers-step').evaluate((input) => input.valueAsNumber);
+const tvReadout = async (page) => Number((await page.locator(`${FIG} .tv-readout`).textContent()).replace('TV = ', ''));
+
+// The drawn map: each cell's shade (fill-opacity), row-major, and the labels.
+function drawnMap(page, which) {
+  return page.locator(`${FIG} .heatmap.${which}`).evaluate((g) => ({
+    shades: [...g.querySelectorAll('g.cell rect')].map((r) => Number(r.getAttribute('fill-opacity'))),
+    rows: [...g.querySelectorAll('text.row-label')].map((t) => t.textContent),
+    cols: [...g.querySelectorAll('text.col-label')].map((t) => t.textContent),
+  }));
+}
+
+async function assertMatchesCore(page, params) {
+  const { data } = await coreFigure(page, 'scorers', params);
+  assert.equal(await tvReadout(page), Number(data.tv_now.toFixed(2)));
+  for (const [which, values] of [['is-dot', data.dot_map], ['is-additive', data.additive_map]]) {
+    const map = await drawnMap(page, which);
+    assert.deepEqual(map.rows, data.tgt);
+    assert.deepEqual(map.cols, data.src);
+    values.forEach((v, k) => assert.ok(Math.abs(map.shades[k] - Math.min(1, v / SHADE_MAX)) < 1e-9, `${which} cell ${k}`));
+  }
+  assert.match(await page.locator(`${FIG} .heatmap.is-additive .heatmap-sub`).textContent(), new RegExp(`参数：${data.params_additive}（训练 ${params.step} 步后）`));
+  return data;
+}
+
+// The source word of the darkest cell in the row of `target` word.
+async function darkestIn(page, which, target) {
+  const map = await drawnMap(page, which);
+  const i = map.rows.indexOf(target);
+  const row = map.shades.slice(i * map.cols.length, (i + 1) * map.cols.length);
+  return map.cols[row.indexOf(Math.max(...row))];
+}
+
+test('the keyboard scrubs the steps: TV ≈ 0.5 at 0, < 0.05 at 500; the yesterday row bends to 昨天', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'scorers');
+  const start = await assertMatchesCore(page, { pair: 1, step: 0, seed: 1 });
+  const tv0 = await tvReadout(page);
+  assert.ok(tv0 > 0.35 && tv0 < 0.65, `TV at step 0: ${tv0}`);
+  assert.deepEqual(start.src, ['我', '昨天', '看见', '一只', '猫']);
+  assert.equal(await darkestIn(page, 'is-dot', 'yesterday'), '昨天');
+  await page.focus('#scorers-step');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepValue(page), 1);
+  await assertMatchesCore(page, { pair: 1, step: 1, seed: 1 });
+  await page.keyboard.press('End');
+  assert.equal(await stepValue(page), 500);
+  await assertMatchesCore(page, { pair: 1, step: 500, seed: 1 });
+  assert.ok(await tvReadout(page) < 0.05);
+  assert.equal(await darkestIn(page, 'is-additive', 'yesterday'), '昨天');
+  assert.equal(await darkestIn(page, 'is-dot', 'yesterday'), '昨天');
+  assert.match(await page.locator(`${FIG} .figure-description`).textContent(), /第 500 步：TV = 0\.0\d/);
+  // The text alternative: a table per map with the same numbers.
+  const hidden = await page.locator(`${FIG} div.visually-hidden table`).count();
+  assert.equal(hidden, 2);
+  assert.match(await page.locator(`${FIG} div.visually-hidden table`).first().locator('tbody tr').nth(4).textContent(), /^yesterday.*（最大）/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the pointer: slider drag, a click on the TV chart, and the sentence pair', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'scorers');
+  const slider = page.locator('#scorers-step');
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  assert.equal(await stepValue(page), 500);
+  await assertMatchesCore(page, { pair: 1, step: 500, seed: 1 });
+  await page.locator(`${FIG} rect.tv-hit`).scrollIntoViewIfNeeded();
+  const chart = await page.locator(`${FIG} rect.tv-hit`).boundingBox();
+  await page.mouse.click(chart.x + chart.width / 2, chart.y + chart.height / 2);
+  const middle = await stepValue(page);
+  assert.ok(Math.abs(middle - 250) <= 2, `clicked the middle of the TV chart, got step ${middle}`);
+  await assertMatchesCore(page, { pair: 1, step: middle, seed: 1 });
+  await page.locator(`${FIG} .control-choice label`).first().click();
+  const same = await assertMatchesCore(page, { pair: 0, step: middle, seed: 1 });
+  assert.deepEqual(same.dot_argmax, [0, 1, 2, 3, 4], 'same word order: the diagonal');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const colorScheme of ['light', 'dark']) {
+  for (const width of [1280, 360]) {
+    test(`screenshot at ${width} px, ${colorScheme}, step 60: nothing widens the page`, async () => {
+      const { page, errors } = await suite.open('index.html#scorers.step=60', { width, height: 2600, colorScheme });
+      await waitForFigure(page, 'scorers');
+      await page.evaluate(() => document.fonts.ready);
+      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      assert.equal(await hasHorizontalScroll(page), false);
+      const svgWidth = await page.locator(`${FIG} .chart svg`).evaluate((svg) => svg.getBoundingClientRect().width);
+      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
+      assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
+      await screenshot(page, `scorers-${width}-${colorScheme}`, { locator: page.locator(FIG) });
+      // The comparison table of the source sits beside the figure and fits a phone.
+      await screenshot(page, `scorers-table-${width}-${colorScheme}`, { locator: page.locator(`${FIG} ~ .table-scroll`).first() });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+}

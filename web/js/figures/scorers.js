@@ -1,0 +1,141 @@
+// Figure `scorers` (§3 互动 · 同一例子，两种打分器各画一张对齐图): two alignment maps, rows =
+// English target words, cols = Chinese source words. Left: Luong's dot score (no parameters).
+// Right: Bahdanau's additive scorer after `step` real SGD steps toward the left map (the core
+// trains the 500 steps once and caches them). Below: the TV distance of the two maps over the
+// steps, with the current step marked; clicking or dragging on it scrubs the step too.
+// Data: {src, tgt, rows, cols, dot_map, additive_map (row-major), dot_argmax, additive_argmax,
+//        step, tv_now, tv, loss, params_dot, params_additive, attn_dim}.
+import { scaleLinear } from 'd3-scale';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { line } from 'd3-shape';
+import { pointer } from 'd3-selection';
+import { svgFrame, fixed2 } from '../lib/svg-frame.js';
+import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
+import { element } from '../lib/dom.js';
+
+const SIDE_BY_SIDE = 600;  // px: below this the two maps stack
+const GAP = 28;
+const MAX_CELL = 52;
+const SHADE_MAX = 0.6;     // weights at or above this are drawn fully dark
+const TV_H = 150;
+const TV_MARGIN = { top: 22, right: 14, bottom: 26, left: 40 };
+const GOOD_TV = 0.05;      // the text's 「掉到 0.05 以下就基本学会了」
+
+function readData(result) {
+  const data = result?.data ?? {};
+  const nums = (v) => Array.from(v ?? [], Number);
+  return {
+    src: Array.from(data.src ?? [], String), tgt: Array.from(data.tgt ?? [], String),
+    rows: Number(data.rows), cols: Number(data.cols), dot: nums(data.dot_map), additive: nums(data.additive_map),
+    dotArgmax: nums(data.dot_argmax), additiveArgmax: nums(data.additive_argmax),
+    step: Number(data.step), tvNow: Number(data.tv_now), tv: nums(data.tv),
+    paramsDot: Number(data.params_dot), paramsAdditive: Number(data.params_additive),
+  };
+}
+
+const pairs = (v, argmax) => v.tgt.map((t, i) => `${t}→${v.src[argmax[i]] ?? ''}`).join('，');
+
+export function mount(el, core, initialState, host) {
+  const readout = el.appendChild(element('p', { class: 'figure-readout scorers-readout' }));
+  const tvValue = readout.appendChild(element('strong', { class: 'tv-readout' }));
+  const tvNote = readout.appendChild(element('span'));
+  const frame = svgFrame(el, { className: 'scorers', ariaLabel: '两张对齐图：左为点积打分，右为加性打分；下方为两图的 TV 距离随训练步数的变化' });
+  const { svg } = frame;
+  const tables = el.appendChild(element('div', { class: 'scorers-tables' }));
+  const left = heatmap(svg, tables, { className: 'is-dot', caption: '左图：Luong 点积打分的对齐权重（行 = 译文词，列 = 原文词）' });
+  const right = heatmap(svg, tables, { className: 'is-additive', caption: '右图：Bahdanau 加性打分的对齐权重（当前训练步数）' });
+  const scale = colourScale(svg, `scorers-scale-${host?.id ?? 'x'}`);
+  const tv = svg.append('g').attr('class', 'tv-chart');
+  const tvTitle = tv.append('text').attr('class', 'tv-title').attr('y', -8).text('TV 距离（两图差多少）随训练步数');
+  const tvX = scaleLinear();
+  const tvY = scaleLinear();
+  const xAxis = tv.append('g').attr('class', 'axis');
+  const yAxis = tv.append('g').attr('class', 'axis');
+  const goal = tv.append('g').attr('class', 'tv-goal');
+  goal.append('line');
+  goal.append('text').attr('text-anchor', 'end').attr('dy', '-0.35em').text(`${GOOD_TV}`);
+  const curve = tv.append('path').attr('class', 'tv-curve');
+  const marker = tv.append('g').attr('class', 'tv-marker');
+  marker.append('line');
+  marker.append('circle').attr('r', 4.5);
+  const hit = tv.append('rect').attr('class', 'tv-hit');
+  let width = el.clientWidth;
+  let last = null;
+  let curveKey = '';
+
+  // Scrubbing on the TV chart: the step under the pointer.
+  const stepSpec = host?.spec?.params?.find((p) => p.name === 'step') ?? { min: 0, max: 500 };
+  let scrubbing = false;
+  const scrub = (event) => {
+    const step = Math.round(tvX.invert(pointer(event, tv.node())[0]));
+    host?.setParams({ step: Math.min(stepSpec.max, Math.max(stepSpec.min, step)) });
+  };
+  hit.on('pointerdown', (event) => {
+    scrubbing = true;
+    event.target.setPointerCapture?.(event.pointerId);
+    scrub(event);
+  }).on('pointermove', (event) => scrubbing && scrub(event)).on('pointerup pointercancel', () => {
+    scrubbing = false;
+  });
+
+  function drawTv(v, w, y0) {
+    const innerW = w - TV_MARGIN.left - TV_MARGIN.right;
+    const innerH = TV_H - TV_MARGIN.top - TV_MARGIN.bottom;
+    tv.attr('transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
+    tvX.domain([0, Math.max(1, v.tv.length - 1)]).range([0, innerW]);
+    tvY.domain([0, Math.max(0.1, ...v.tv) * 1.08]).range([innerH, 0]);
+    // The curve depends on the pair, seed and width only: not redrawn while the step moves.
+    const key = `${v.tv[0]}:${v.tv.at(-1)}:${v.tv.length}:${innerW}`;
+    if (key !== curveKey) {
+      curveKey = key;
+      curve.attr('d', line().x((_, i) => tvX(i)).y((t) => tvY(t))(v.tv));
+      xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
+      yAxis.call(axisLeft(tvY).ticks(4).tickSizeOuter(0));
+      goal.select('line').attr('x1', 0).attr('x2', innerW).attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
+      goal.select('text').attr('x', innerW).attr('y', tvY(GOOD_TV));
+      hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
+    }
+    marker.select('line').attr('x1', tvX(v.step)).attr('x2', tvX(v.step)).attr('y1', 0).attr('y2', innerH);
+    marker.select('circle').attr('cx', tvX(v.step)).attr('cy', tvY(v.tvNow));
+  }
+
+  function draw(result) {
+    const v = readData(result);
+    const w = Math.max(260, width);
+    const wide = w >= SIDE_BY_SIDE;
+    const panelW = wide ? (w - GAP) / 2 : w;
+    const cell = Math.max(20, Math.min(MAX_CELL, Math.floor((panelW - ROW_LABEL_W - 4) / Math.max(1, v.cols))));
+    const map = (values, argmax) => ({ rows: v.rows, cols: v.cols, values, argmax, rowLabels: v.tgt, colLabels: v.src, max: SHADE_MAX });
+    const a = left.draw(map(v.dot, v.dotArgmax), cell, { titleText: 'Luong 点积 s·h', subText: `打分器参数：${v.paramsDot}` });
+    right.draw(map(v.additive, v.additiveArgmax), cell, {
+      titleText: 'Bahdanau 加性 vᵀtanh(W₁h + W₂s)', subText: `打分器参数：${v.paramsAdditive}（训练 ${v.step} 步后）`,
+    });
+    const rightX = wide ? panelW + GAP : 0;
+    const rightY = wide ? 0 : a.height + 22;
+    right.g.attr('transform', `translate(${rightX},${rightY})`);
+    const scaleY = rightY + a.height + 18;
+    scale.g.attr('transform', `translate(0,${scaleY})`);
+    scale.draw(Math.min(w, 320), SHADE_MAX, '权重 α：');
+    const tvY0 = scaleY + 40;
+    frame.size(w, tvY0 + TV_H, width);
+    drawTv(v, w, tvY0);
+
+    tvValue.textContent = `TV = ${fixed2(v.tvNow)}`;
+    tvNote.textContent = `（训练第 ${v.step} 步；0 = 两图一样，1 = 完全不重叠；${v.tvNow < GOOD_TV ? '已低于 0.05：基本学会了' : '还没到 0.05'}）`;
+    host?.describe(`第 ${v.step} 步：TV = ${fixed2(v.tvNow)}。每个译文词最看重的原文词——点积（左）：${pairs(v, v.dotArgmax)}；`
+      + `加性（右）：${pairs(v, v.additiveArgmax)}。`);
+  }
+
+  return {
+    update(params) {
+      last = core.figure('scorers', params);
+      draw(last);
+      return last;
+    },
+    resize() {
+      width = el.clientWidth;
+      if (last) draw(last);
+    },
+    svg: () => svg.node(),
+  };
+}

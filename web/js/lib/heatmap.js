@@ -1,0 +1,86 @@
+// A small heatmap of weights (rows × cols, e.g. target words × source words) in SVG, with the
+// colour scale beside it and a visually hidden table of the same numbers for screen readers.
+// Shading is the cell's fill-opacity over the panel's own background, so light and dark mode
+// both read "darker/stronger = more weight" without a second palette.
+import { select } from 'd3-selection';
+import { fixed2 } from './svg-frame.js';
+import { element } from './dom.js';
+
+export const ROW_LABEL_W = 76;  // px: 「yesterday」
+export const COL_LABEL_H = 24;  // px: the source words above the cells
+
+// parent: a d3 selection (an <svg> or <g>); tableHost: the element the hidden table goes into.
+export function heatmap(parent, tableHost, { className = '', caption = '' } = {}) {
+  const g = parent.append('g').attr('class', `heatmap ${className}`);
+  const title = g.append('text').attr('class', 'heatmap-title').attr('y', 14);
+  const sub = g.append('text').attr('class', 'heatmap-sub').attr('y', 32);
+  const body = g.append('g').attr('class', 'heatmap-body');
+  // A div hides it: a <table> ignores the 1 px box of .visually-hidden and would widen the page.
+  const hidden = tableHost.appendChild(element('div', { class: 'visually-hidden' }));
+  const table = select(hidden).append('table');
+  table.append('caption').text(caption);
+  const head = table.append('thead').append('tr');
+  const tbody = table.append('tbody');
+  const top = 42 + COL_LABEL_H; // title, subtitle, column labels
+
+  // map: {rows, cols, values (row-major), rowLabels, colLabels, argmax (per row), max (colour
+  // scale's top)}; cell: px. Returns the panel's size.
+  function draw(map, cell, { titleText, subText }) {
+    title.text(titleText);
+    sub.text(subText);
+    const cells = [];
+    for (let i = 0; i < map.rows; i += 1) for (let j = 0; j < map.cols; j += 1) cells.push({ i, j, v: map.values[i * map.cols + j] });
+    const share = (v) => Math.min(1, Math.max(0, v / map.max));
+    const showValues = cell >= 34;
+    const marks = body.selectAll('g.cell').data(cells).join((enter) => {
+      const c = enter.append('g').attr('class', 'cell');
+      c.append('rect');
+      c.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
+      return c;
+    });
+    marks.attr('transform', (d) => `translate(${ROW_LABEL_W + d.j * cell},${top + d.i * cell})`)
+      .attr('data-row', (d) => d.i).attr('data-col', (d) => d.j)
+      .classed('is-argmax', (d) => map.argmax[d.i] === d.j)
+      .classed('is-strong', (d) => share(d.v) > 0.55);
+    marks.select('rect').attr('width', cell - 2).attr('height', cell - 2).attr('fill-opacity', (d) => share(d.v));
+    marks.select('text').attr('x', cell / 2 - 1).attr('y', cell / 2 - 1).text((d) => (showValues ? fixed2(d.v) : ''));
+    body.selectAll('text.row-label').data(map.rowLabels).join('text').attr('class', 'row-label')
+      .attr('x', ROW_LABEL_W - 8).attr('y', (_, i) => top + i * cell + cell / 2).attr('dy', '0.35em').attr('text-anchor', 'end').text((t) => t);
+    body.selectAll('text.col-label').data(map.colLabels).join('text').attr('class', 'col-label')
+      .attr('x', (_, j) => ROW_LABEL_W + j * cell + cell / 2 - 1).attr('y', top - 8).attr('text-anchor', 'middle').text((t) => t);
+
+    head.selectAll('th').data(['', ...map.colLabels]).join('th').attr('scope', 'col').text((t) => t);
+    const rows = tbody.selectAll('tr').data(map.rowLabels).join((enter) => {
+      const tr = enter.append('tr');
+      tr.append('th').attr('scope', 'row');
+      return tr;
+    });
+    rows.select('th').text((t) => t);
+    rows.selectAll('td').data((_, i) => cells.filter((c) => c.i === i)).join('td')
+      .text((c) => `${fixed2(c.v)}${map.argmax[c.i] === c.j ? '（最大）' : ''}`);
+    return { width: ROW_LABEL_W + map.cols * cell, height: top + map.rows * cell };
+  }
+
+  return { g, draw };
+}
+
+// The colour scale: a bar shaded like the cells, from 0 to `max`, labelled at both ends.
+export function colourScale(parent, gradientId) {
+  const g = parent.append('g').attr('class', 'colour-scale');
+  const gradient = g.append('defs').append('linearGradient').attr('id', gradientId);
+  gradient.selectAll('stop').data([0, 1]).join('stop').attr('offset', (d) => d).attr('stop-opacity', (d) => d);
+  g.append('rect').attr('class', 'scale-bar').attr('fill', `url(#${gradientId})`).attr('height', 10);
+  g.append('rect').attr('class', 'scale-frame').attr('height', 10);
+  const labels = g.selectAll('text').data([0, 1]).join('text').attr('y', 24);
+  const caption = g.append('text').attr('class', 'scale-caption').attr('y', 8);
+  return {
+    g,
+    draw(width, max, text) {
+      const captionW = 64;
+      g.selectAll('rect').attr('x', captionW).attr('width', Math.max(40, width - captionW));
+      caption.attr('x', 0).text(text);
+      labels.attr('x', (d) => captionW + d * Math.max(40, width - captionW)).attr('text-anchor', (d) => (d ? 'end' : 'start'))
+        .text((d) => (d ? `${max} 及以上` : '0'));
+    },
+  };
+}
