@@ -6,21 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, coreFigure, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { REPO, coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="decoder"]';
 
-// Elements of this figure that reach past the figure's own box (which would widen the page on a
-// phone); content that scrolls inside its own wrapper does not count. Checked on the figure, not
-// the page, so another figure's overflow does not fail this one.
-const overflowing = (page) => page.locator(FIG).evaluate((figure) => {
-  const box = figure.getBoundingClientRect();
-  return [...figure.querySelectorAll('*')]
-    .filter((node) => !node.closest('.chart-scroll, pre, .katex'))
-    .filter((node) => { const r = node.getBoundingClientRect(); return r.width > 0 && (r.right > box.right + 0.5 || r.left < box.left - 0.5); })
-    .slice(0, 5).map((node) => `${node.tagName}.${node.getAttribute('class') ?? ''}`);
-});
 const SOURCE = JSON.parse(fs.readFileSync(path.join(REPO, 'web', 'generated', 'decoder_step.json'), 'utf8'));
 
 // The function as it stands in the C++ file: the lines between the markers, minus the tag lines.
@@ -140,7 +130,7 @@ for (const colorScheme of ['light', 'dark']) {
       await next(page); // step 3, first group
       for (let k = 0; k < 3; k += 1) await next(page); // … up to softmax: α shown, output not yet
       await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
-      assert.deepEqual(await overflowing(page), [], 'something in the figure reaches past its box');
+      assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
       const drawn = await page.locator(`${FIG} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
       const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
       assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);

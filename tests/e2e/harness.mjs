@@ -145,3 +145,20 @@ export function logAxisMapping(page, figureSelector) {
 export function logToY({ a, b }, value) {
   return a.y + ((Math.log10(value) - a.log) * (b.y - a.y)) / (b.log - a.log);
 }
+
+// Elements of a figure that reach past the figure's own box (which would widen the page on a
+// phone); content that scrolls inside its own wrapper does not count. Checked on the figure, not
+// the page, so another figure's overflow does not fail this one.
+export function overflowingElements(page, figureSelector) {
+  return page.locator(figureSelector).evaluate((figure) => {
+    const box = figure.getBoundingClientRect();
+    return [...figure.querySelectorAll('*')]
+      .filter((node) => !node.closest('.chart-scroll, pre, .katex'))
+      .filter((node) => {
+        const r = node.getBoundingClientRect();
+        return r.width > 0 && (r.right > box.right + 0.5 || r.left < box.left - 0.5);
+      })
+      .slice(0, 5)
+      .map((node) => `${node.tagName}.${node.getAttribute('class') ?? ''}`);
+  });
+}

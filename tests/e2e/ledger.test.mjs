@@ -3,21 +3,11 @@
 // one scale. Screenshots at 1280/360 px, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="ledger"]';
 
-// Elements of this figure that reach past the figure's own box (which would widen the page on a
-// phone); content that scrolls inside its own wrapper does not count. Checked on the figure, not
-// the page, so another figure's overflow does not fail this one.
-const overflowing = (page) => page.locator(FIG).evaluate((figure) => {
-  const box = figure.getBoundingClientRect();
-  return [...figure.querySelectorAll('*')]
-    .filter((node) => !node.closest('.chart-scroll, pre, .katex'))
-    .filter((node) => { const r = node.getBoundingClientRect(); return r.width > 0 && (r.right > box.right + 0.5 || r.left < box.left - 0.5); })
-    .slice(0, 5).map((node) => `${node.tagName}.${node.getAttribute('class') ?? ''}`);
-});
 const ROWS = ['additive', 'general', 'dot'];
 
 const hidden = (page) => page.locator('#ledger-hidden').evaluate((input) => input.valueAsNumber);
@@ -99,7 +89,7 @@ for (const colorScheme of ['light', 'dark']) {
       await waitForFigure(page, 'ledger');
       await page.evaluate(() => document.fonts.ready);
       await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
-      assert.deepEqual(await overflowing(page), [], 'something in the figure reaches past its box');
+      assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
       const drawn = await page.locator(`${FIG} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
       const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
       assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);

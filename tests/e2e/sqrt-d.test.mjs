@@ -3,21 +3,11 @@
 // entropy near 0, scaled above 1. Screenshots at 1280/360 px, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="sqrt-d"]';
 
-// Elements of this figure that reach past the figure's own box (which would widen the page on a
-// phone); content that scrolls inside its own wrapper does not count. Checked on the figure, not
-// the page, so another figure's overflow does not fail this one.
-const overflowing = (page) => page.locator(FIG).evaluate((figure) => {
-  const box = figure.getBoundingClientRect();
-  return [...figure.querySelectorAll('*')]
-    .filter((node) => !node.closest('.chart-scroll, pre, .katex'))
-    .filter((node) => { const r = node.getBoundingClientRect(); return r.width > 0 && (r.right > box.right + 0.5 || r.left < box.left - 0.5); })
-    .slice(0, 5).map((node) => `${node.tagName}.${node.getAttribute('class') ?? ''}`);
-});
 
 const readout = (page, key) => page.locator(`${FIG} text.value[data-key="${key}"]`).textContent();
 const sliderValue = (page) => page.locator('#sqrt-d-d').evaluate((input) => input.valueAsNumber);
@@ -108,7 +98,7 @@ for (const colorScheme of ['light', 'dark']) {
       await page.evaluate(() => document.fonts.ready);
       // Park the figure below the phone's sticky contents bar, so the bar is not in the picture.
       await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
-      assert.deepEqual(await overflowing(page), [], 'something in the figure reaches past its box');
+      assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
       const svgWidth = await page.locator(`${FIG} .chart > svg`).evaluate((svg) => svg.getBoundingClientRect().width);
       const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
       assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
