@@ -1,0 +1,87 @@
+#include "core/seq2seq_enc.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/adam.hpp"
+#include "core/rng.hpp"
+
+namespace attn {
+namespace {
+
+// Central differences, eps = 1e-6 in double; |analytic − numeric| ≤ 1e-6 · max(1, |analytic|).
+// Blocks of up to 60 numbers are checked whole; larger ones (embeddings, W_out) at their 20
+// largest gradient entries and 20 random ones.
+constexpr double kEps = 1e-6, kTol = 1e-6;
+
+std::vector<Eigen::Index> entries_to_check(const ParamView& p, Rng& rng) {
+  std::vector<Eigen::Index> idx(p.value.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  if (idx.size() <= 60) return idx;
+  std::partial_sort(idx.begin(), idx.begin() + 20, idx.end(),
+                    [&p](Eigen::Index a, Eigen::Index b) { return std::abs(p.grad(a)) > std::abs(p.grad(b)); });
+  idx.resize(20);
+  for (int k = 0; k < 20; ++k) idx.push_back(static_cast<Eigen::Index>(rng.next_u64() % p.value.size()));
+  return idx;
+}
+
+ToyPair short_pair() {
+  const ToyCorpus c = make_toy_corpus({5, 20, 0, 0, 5, 8});
+  return c.train[0];
+}
+
+RnnEnc tiny_model(Rng& rng) {
+  const ToyCorpus c = make_toy_corpus({5, 1, 0, 0, 3, 8});
+  RnnEnc m = random_rnn_enc(c.source_vocab.size(), c.target_vocab.size(), 3, 4, rng);
+  m.p.visit(m.g, [&rng](const std::string&, auto& p, auto&) { p += rng.normal_matrix(p.rows(), p.cols(), 0.2); });
+  return m;  // nonzero biases, so their gradients are checked at a generic point
+}
+
+TEST(Seq2SeqEnc, LossGradientMatchesCentralDifferencesForEveryBlock) {
+  Rng rng(21);
+  RnnEnc m = tiny_model(rng);
+  const ToyPair pair = short_pair();
+  ParamList params = param_list(m);
+  zero_grads(params);
+  rnn_enc_loss(m, pair, true);
+  EXPECT_EQ(params.size(), 24u);  // 2 embeddings, 2 × 9 GRU blocks, W_init, b_init, W_out, b_out
+  for (auto& p : params) {
+    const Eigen::VectorXd analytic = p.grad;
+    for (Eigen::Index k : entries_to_check(p, rng)) {
+      const double saved = p.value(k);
+      p.value(k) = saved + kEps;
+      const double up = rnn_enc_loss(m, pair, false);
+      p.value(k) = saved - kEps;
+      const double down = rnn_enc_loss(m, pair, false);
+      p.value(k) = saved;
+      EXPECT_NEAR(analytic(k), (up - down) / (2 * kEps), kTol * std::max(1.0, std::abs(analytic(k))))
+          << p.name << "[" << k << "]";
+    }
+  }
+}
+
+TEST(Seq2SeqEnc, GradientAccumulatesOverPairs) {
+  Rng rng(22);
+  RnnEnc m = tiny_model(rng);
+  const ToyPair pair = short_pair();
+  ParamList params = param_list(m);
+  zero_grads(params);
+  rnn_enc_loss(m, pair, true);
+  const Eigen::VectorXd once = params.back().grad;
+  rnn_enc_loss(m, pair, true);
+  EXPECT_LT((params.back().grad - 2 * once).norm(), 1e-12);
+}
+
+TEST(Seq2SeqEnc, GreedyTranslationStopsAtMaxLength) {
+  Rng rng(23);
+  RnnEnc m = tiny_model(rng);
+  m.p.b_out(kEos) = -100;  // never ends by itself
+  EXPECT_EQ(rnn_enc_translate(m, short_pair().source, 7).size(), 7u);
+  EXPECT_THROW(rnn_enc_translate(m, {}, 5), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace attn
