@@ -55,6 +55,9 @@ FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd&
   require(settings.steps >= 0, "fit_additive: steps must be ≥ 0");
   require(settings.learning_rate > 0 && std::isfinite(settings.learning_rate),
           "fit_additive: learning_rate must be a positive number");
+  // Past ~100, tanh saturates at once and exp of the scores overflows: the fit means nothing.
+  for (const double stddev : {settings.w_stddev, settings.v_stddev})
+    require(stddev >= 0 && stddev <= 100, "fit_additive: wStddev and vStddev must be in [0, 100]");
   require(S.rows() > 0 && S.cols() > 0 && H.rows() > 0 && H.cols() > 0,
           "fit_additive: S and H must be non-empty");
   require(S.allFinite() && H.allFinite(), "fit_additive: S and H must be finite numbers");

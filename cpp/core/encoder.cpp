@@ -68,10 +68,15 @@ std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::
 }
 
 double spectral_norm(const Eigen::MatrixXd& m) {
-  // σ_max(M) = √λ_max(MᵀM); the self-adjoint solver is cheaper than an SVD at this size.
-  const Eigen::MatrixXd gram = m.transpose() * m;
+  require(m.size() > 0, "spectral_norm of an empty matrix");
+  // σ_max(M) = s·σ_max(M/s) with s = max|m_ij|: scaled first, MᵀM neither underflows (a word
+  // forgotten to 1e-200) nor overflows. The self-adjoint solver is cheaper than an SVD here.
+  const double scale = m.cwiseAbs().maxCoeff();
+  if (scale == 0.0 || !std::isfinite(scale)) return scale;
+  const Eigen::MatrixXd unit = m / scale;
+  const Eigen::MatrixXd gram = unit.transpose() * unit;
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);
-  return std::sqrt(std::max(0.0, eig.eigenvalues().maxCoeff()));
+  return scale * std::sqrt(std::max(0.0, eig.eigenvalues().maxCoeff()));
 }
 
 }  // namespace attn

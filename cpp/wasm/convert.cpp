@@ -58,7 +58,7 @@ Eigen::MatrixXd matrix_from_js(const val& array, int rows, int cols, const char*
   require(rows > 0 && cols > 0, std::string(what) + ": rows and cols must be positive");
   const Eigen::VectorXd flat = vector_from_js(array, what);
   require(flat.size() == static_cast<Eigen::Index>(rows) * cols,
-          std::string(what) + ": expected " + std::to_string(rows * cols) + " numbers, got " +
+          std::string(what) + ": expected " + std::to_string(static_cast<long long>(rows) * cols) + " numbers, got " +
               std::to_string(flat.size()));
   Eigen::MatrixXd m(rows, cols);
   for (int i = 0; i < rows; ++i)

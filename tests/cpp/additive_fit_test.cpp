@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+
+#include <cmath>
 #include <iostream>
 
 #include "core/checks.hpp"
@@ -120,6 +123,21 @@ TEST(AdditiveFit, BadInputIsRejected) {
   Eigen::MatrixXd negative = ex.dot_map;
   negative(0, 0) = -0.1;
   EXPECT_THROW(fit_additive(negative, ex.S, ex.H), InvalidInput);
+}
+
+}  // namespace attn
+
+namespace attn {
+
+TEST(AdditiveFit, RejectsInitScalesThatWouldMakeEveryNumberNaN) {
+  const Example ex = example(kReorderedPair);
+  for (const double bad : {std::nan(""), std::numeric_limits<double>::infinity(), 1e308, -1.0}) {
+    FitSettings w_bad, v_bad;
+    w_bad.w_stddev = bad;
+    v_bad.v_stddev = bad;
+    EXPECT_THROW(fit_additive(ex.dot_map, ex.S, ex.H, w_bad), InvalidInput) << bad;
+    EXPECT_THROW(fit_additive(ex.dot_map, ex.S, ex.H, v_bad), InvalidInput) << bad;
+  }
 }
 
 }  // namespace attn

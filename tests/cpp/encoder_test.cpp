@@ -54,6 +54,14 @@ TEST(Encoder, SpectralNormIsLargestSingularValue) {
   EXPECT_NEAR(spectral_norm(m), svd.singularValues()(0), 1e-12);
 }
 
+TEST(Encoder, SpectralNormKeepsItsScaleForTinyAndHugeMatrices) {
+  EXPECT_DOUBLE_EQ(spectral_norm(Eigen::MatrixXd::Constant(2, 2, 1e-300)), 2e-300);
+  EXPECT_DOUBLE_EQ(spectral_norm(Eigen::MatrixXd::Constant(2, 2, 1e160)), 2e160);
+  EXPECT_DOUBLE_EQ(spectral_norm(Eigen::MatrixXd::Constant(16, 1, 1e200)), 4e200);
+  EXPECT_EQ(spectral_norm(Eigen::MatrixXd::Zero(3, 3)), 0.0);
+  EXPECT_THROW(spectral_norm(Eigen::MatrixXd(0, 0)), InvalidInput);
+}
+
 TEST(Encoder, RejectsEmptySentenceAndWrongShapes) {
   const Eigen::MatrixXd W = Eigen::MatrixXd::Identity(3, 3);
   EXPECT_THROW(encode(W, Eigen::MatrixXd(0, 3)), InvalidInput);
