@@ -14,7 +14,8 @@ log() { printf '\n== %s\n' "$*"; }
 
 # Debian packages the build and the tests need (the CJK font is for browser screenshots).
 APT_PACKAGES=(cmake g++ make libeigen3-dev libgtest-dev googletest emscripten
-              chromium fonts-wqy-microhei python3 gzip)
+              chromium fonts-wqy-microhei python3 gzip
+              clang libclang-rt-14-dev)   # the sanitizer build and libFuzzer
 
 deps() {
   local missing=()
@@ -61,6 +62,23 @@ build_web() {
 
 build() { build_native; build_wasm; build_web; }
 
+# The core and the unit tests under AddressSanitizer + UndefinedBehaviorSanitizer, with the
+# fuzz harnesses of tests/fuzz (a seeded random one and libFuzzer, both bounded).
+build_sanitize() {
+  log "sanitizer build (build/asan: clang, ASan + UBSan, fuzz harnesses)"
+  cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+        -DATTN_SANITIZE=ON -DATTN_FUZZ=ON >/dev/null
+  cmake --build build/asan -j"$JOBS"
+}
+
+# TensorFlow.js for the benchmark's comparison lives apart from the page's packages.
+bench_deps() {
+  if [ ! -f tests/bench/node_modules/.package-lock.json ] || [ tests/bench/package-lock.json -nt tests/bench/node_modules/.package-lock.json ]; then
+    log "npm ci (tests/bench)"
+    npm ci --prefix tests/bench --no-audit --no-fund
+  fi
+}
+
 run_tests() {
   log "GoogleTest (ctest)"
   (cd build/native && ctest --output-on-failure -j"$JOBS")
@@ -70,14 +88,16 @@ run_tests() {
   node --test tests/wasm/
   log "browser (node --test tests/e2e)"
   node --test --test-concurrency=1 tests/e2e/
+  log "sanitizers + fuzz (ctest in build/asan)"
+  (cd build/asan && ctest --output-on-failure -j"$JOBS")
 }
 
 case "${1:-}" in
   deps) deps ;;
   build) deps; build ;;
   serve) deps; build; log "serving http://127.0.0.1:$PORT/"; exec node web/serve.mjs --port "$PORT" ;;
-  test) deps; build; run_tests ;;
-  bench) deps; build; log "benchmark"; node tests/bench/run.mjs ;;
+  test) deps; build; build_sanitize; run_tests ;;
+  bench) deps; bench_deps; build; log "benchmark"; node tests/bench/run.mjs ;;
   clean) rm -rf build dist ;;
   *) echo "usage: ./build.sh deps|build|serve|test|bench|clean" >&2; exit 2 ;;
 esac
