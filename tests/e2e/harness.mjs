@@ -21,9 +21,9 @@ export const DIST = path.join(REPO, 'dist');
 export const SCREENSHOT_DIR = path.join(REPO, 'tests', 'e2e', 'screenshots');
 
 // playwright-core is installed under web/ (npm ci --prefix web), not at the repo root.
-const { chromium } = createRequire(path.join(REPO, 'web', 'package.json'))('playwright-core');
+export const { chromium } = createRequire(path.join(REPO, 'web', 'package.json'))('playwright-core');
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
