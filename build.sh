@@ -97,7 +97,9 @@ case "${1:-}" in
   build) deps; build ;;
   serve) deps; build; log "serving http://127.0.0.1:$PORT/"; exec node web/serve.mjs --port "$PORT" ;;
   test) deps; build; build_sanitize; run_tests ;;
-  bench) deps; bench_deps; build; log "benchmark"; node tests/bench/run.mjs ;;
+  bench) deps; bench_deps; build
+         log "benchmark: the core (native, WASM, TF.js)"; node tests/bench/run.mjs
+         log "benchmark: the page in Chromium (latency, cold load, memory)"; node tests/bench/page/run-page.mjs ;;
   clean) rm -rf build dist ;;
   *) echo "usage: ./build.sh deps|build|serve|test|bench|clean" >&2; exit 2 ;;
 esac

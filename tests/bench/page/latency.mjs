@@ -1,0 +1,224 @@
+// Interaction latency of every figure on the chapter page, driven as a reader would: the keyboard
+// (focus a control, press the arrows through its whole range and back) and the pointer (click
+// along a slider's track, drag its thumb end to end, click each choice). The page-side probe
+// (probes.mjs) times each move from the input event to the end of the frame that shows it.
+import { installLatencyProbe } from './probes.mjs';
+import { openFoldedFigures, routeCoreThroughWrapper, waitForAllFigures, watchErrors } from './browser.mjs';
+import { summary } from './stats.mjs';
+
+const ARROW_LIMIT = 30;   // arrow presses per direction; a longer range is crossed by PageUp/Down too
+const BUTTON_PRESSES = 8;
+
+// The controls of one figure slot (the toolbar's export buttons are not figure controls; the
+// formula figure's jump buttons scroll the page and 播放 starts a timer, so they are left out).
+function listControls(page, id) {
+  return page.evaluate((figureId) => {
+    const slot = document.querySelector(`[data-figure="${CSS.escape(figureId)}"]`);
+    const controls = [];
+    slot.querySelectorAll('input[type="range"]').forEach((input, index) => {
+      const steps = Math.round((Number(input.max) - Number(input.min)) / (Number(input.step) || 1));
+      controls.push({ kind: 'range', index, name: input.id || input.name, steps });
+    });
+    const radioNames = [...new Set([...slot.querySelectorAll('input[type="radio"]')].map((r) => r.name))];
+    radioNames.forEach((name) => {
+      const count = slot.querySelectorAll(`input[type="radio"][name="${CSS.escape(name)}"]`).length;
+      controls.push({ kind: 'radio', name, count });
+    });
+    slot.querySelectorAll('[role="radiogroup"]').forEach((group, index) => {
+      controls.push({ kind: 'word-radio', index, name: group.closest('[data-param]')?.dataset.param ?? `group${index}`, count: group.querySelectorAll('[role="radio"]').length });
+    });
+    slot.querySelectorAll('input[type="number"]').forEach((input, index) => controls.push({ kind: 'number', index, name: input.id }));
+    const buttons = [...slot.querySelectorAll('.figure-mount button')]
+      .filter((b) => !b.matches('[role="radio"], .formula-jump, .decoder-play'));
+    const byClass = new Map();
+    for (const b of buttons) if (!byClass.has(b.className)) byClass.set(b.className, buttons.indexOf(b));
+    for (const [cls, index] of byClass) controls.push({ kind: 'button', index, name: cls || 'button' });
+    return controls;
+  }, id);
+}
+
+const slotOf = (page, id) => page.locator(`[data-figure="${id}"]`).first();
+
+function controlLocator(page, id, control) {
+  const slot = slotOf(page, id);
+  switch (control.kind) {
+    case 'range': return slot.locator('input[type="range"]').nth(control.index);
+    case 'number': return slot.locator('input[type="number"]').nth(control.index);
+    case 'radio': return slot.locator(`input[type="radio"][name="${control.name}"]`);
+    case 'word-radio': return slot.locator('[role="radiogroup"]').nth(control.index).locator('[role="radio"]');
+    case 'button': return slot.locator('.figure-mount button:not([role="radio"]):not(.formula-jump):not(.decoder-play)').nth(control.index);
+    default: throw new Error(`unknown control kind ${control.kind}`);
+  }
+}
+
+// Key sequences that walk a control through its range and back.
+function keySequence(control) {
+  const repeat = (key, n) => Array.from({ length: n }, () => key);
+  switch (control.kind) {
+    case 'range': {
+      const arrows = Math.min(control.steps, ARROW_LIMIT);
+      const pages = control.steps > ARROW_LIMIT ? 11 : 0;
+      return ['Home', ...repeat('ArrowRight', arrows), ...repeat('PageUp', pages), 'End',
+        ...repeat('ArrowLeft', arrows), ...repeat('PageDown', pages), 'Home'];
+    }
+    case 'radio':
+    case 'word-radio':
+      return [...repeat('ArrowRight', control.count), ...repeat('ArrowLeft', control.count)];
+    case 'number': return [...repeat('ArrowUp', 15), ...repeat('ArrowDown', 30), ...repeat('ArrowUp', 15)];
+    case 'button': return repeat('Enter', BUTTON_PRESSES);
+    default: return [];
+  }
+}
+
+async function focusControl(locator, control) {
+  if (control.kind === 'word-radio') {
+    const all = await locator.all();
+    let target = all[0];
+    for (const b of all) if ((await b.getAttribute('aria-checked')) === 'true') target = b;
+    await target.focus();
+  } else {
+    await locator.focus();
+  }
+}
+
+async function settle(page) {
+  return page.evaluate(() => window.__latencyProbe.settle());
+}
+
+async function driveKeyboard(page, id, control, record) {
+  const locator = controlLocator(page, id, control);
+  if (control.kind === 'radio') {
+    // Focus the checked radio of the group (the one Tab would reach).
+    await page.evaluate(([figureId, name]) => {
+      const slot = document.querySelector(`[data-figure="${CSS.escape(figureId)}"]`);
+      const radios = [...slot.querySelectorAll(`input[type="radio"][name="${CSS.escape(name)}"]`)];
+      (radios.find((r) => r.checked) ?? radios[0]).focus();
+    }, [id, control.name]);
+  } else {
+    await focusControl(locator, control);
+  }
+  await settle(page); // the focus itself may redraw (term lighting): not a move of the control
+  for (const key of keySequence(control)) {
+    await page.keyboard.press(key);
+    record(await settle(page), key);
+  }
+}
+
+async function clickCentre(page, locator) {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return true;
+}
+
+async function drivePointer(page, id, control, record) {
+  const locator = controlLocator(page, id, control);
+  if (control.kind === 'range') {
+    await locator.scrollIntoViewIfNeeded();
+    const box = await locator.boundingBox();
+    if (!box) return;
+    const y = box.y + box.height / 2;
+    const xAt = (f) => box.x + 8 + f * (box.width - 16); // the thumb's centre never reaches the very edge
+    for (let k = 0; k <= 10; k += 1) {
+      await page.mouse.click(xAt(k / 10), y);
+      record(await settle(page), 'click');
+    }
+    await page.mouse.move(xAt(0), y);
+    await page.mouse.down();
+    for (let k = 1; k <= 24; k += 1) await page.mouse.move(xAt(k / 24), y);
+    await page.mouse.up();
+    record(await settle(page), 'drag');
+  } else if (control.kind === 'radio') {
+    // The radio itself is invisible over its label: click the label, as a reader does.
+    const labels = await locator.evaluateAll((radios) => radios.length);
+    for (const order of [[...Array(labels).keys()], [...Array(labels).keys()].reverse()]) {
+      for (const i of order) {
+        if (await clickCentre(page, locator.nth(i).locator('xpath=..'))) record(await settle(page), 'click');
+      }
+    }
+  } else if (control.kind === 'word-radio') {
+    const count = await locator.count();
+    for (const i of [...Array(count).keys(), ...[...Array(count).keys()].reverse()]) {
+      if (await clickCentre(page, locator.nth(i))) record(await settle(page), 'click');
+    }
+  } else if (control.kind === 'button') {
+    await locator.scrollIntoViewIfNeeded();
+    for (let k = 0; k < 4; k += 1) {
+      if (await clickCentre(page, locator)) record(await settle(page), 'click');
+    }
+  }
+}
+
+function figureSummary(id, moves) {
+  const pick = (key) => moves.map((m) => m[key]);
+  const byControl = {};
+  for (const m of moves) (byControl[m.control] ??= []).push(m.total);
+  return {
+    id,
+    moves: moves.length,
+    script: summary(pick('script')),
+    core: summary(pick('core')),
+    render: summary(pick('render')),
+    total: summary(pick('total')),
+    toPaint: summary(pick('toPaint')),
+    controls: Object.fromEntries(Object.entries(byControl).map(([name, totals]) => [name, summary(totals)])),
+    worst: [...moves].sort((a, b) => b.total - a.total).slice(0, 3),
+  };
+}
+
+// The floor of this environment: the same probe on a page whose only work is one text change per
+// click (headless Chromium, software compositing, a shared CPU). Whatever a figure costs comes on top.
+async function calibrate(context, presses = 40) {
+  const page = await context.newPage();
+  await page.addInitScript(installLatencyProbe);
+  await page.goto(`data:text/html,${encodeURIComponent('<!doctype html><button type="button">+1</button><p>0</p>')}`);
+  await page.evaluate(() => {
+    const p = document.querySelector('p');
+    document.querySelector('button').addEventListener('click', () => { p.textContent = String(Number(p.textContent) + 1); });
+  });
+  const moves = [];
+  await page.focus('button');
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press('Enter');
+    moves.push(...(await settle(page)));
+  }
+  await page.close();
+  return { moves: moves.length, script: summary(moves.map((m) => m.script)), render: summary(moves.map((m) => m.render)), total: summary(moves.map((m) => m.total)) };
+}
+
+// Drives every mounted figure of index.html. Returns {figures: [summary], floor, errors, seconds}.
+export async function measureLatency({ context, baseUrl, log = () => {}, only = null }) {
+  const started = performance.now();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.addInitScript(installLatencyProbe);
+  await routeCoreThroughWrapper(page);
+  await page.goto(new URL('index.html', baseUrl).href, { waitUntil: 'load' });
+  const slots = await waitForAllFigures(page);
+  await openFoldedFigures(page);
+  await page.mouse.move(0, 0);
+  const figures = [];
+  const seen = new Set();
+  for (const { id, state } of slots) {
+    if (seen.has(id) || state !== 'ready' || (only && !only.includes(id))) continue;
+    seen.add(id);
+    const controls = await listControls(page, id);
+    await slotOf(page, id).scrollIntoViewIfNeeded();
+    const moves = [];
+    for (const control of controls) {
+      for (const [mode, drive] of [['keyboard', driveKeyboard], ['pointer', drivePointer]]) {
+        const record = (list, action) => {
+          for (const m of list) moves.push({ ...m, control: `${control.name} (${control.kind})`, mode, action });
+        };
+        await drive(page, id, control, record);
+      }
+    }
+    const s = figureSummary(id, moves);
+    figures.push(s);
+    log(`  ${id}: ${s.moves} moves, total p50 ${s.total.p50?.toFixed(2)} p95 ${s.total.p95?.toFixed(2)} max ${s.total.max?.toFixed(2)} ms`);
+  }
+  await page.close();
+  const floor = await calibrate(context);
+  log(`  environment floor (a one-line page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
+  return { figures, floor, errors, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,104 @@
+// ./build.sh bench, part 2: the page in Chromium — interaction latency of every figure, cold load
+// (bytes and times), memory over 10,000 control moves. Needs dist/ (./build.sh build).
+//
+//   node tests/bench/page/run-page.mjs [--only latency,load,memory] [--runs 5] [--embed-runs 3]
+//        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench]
+//
+// Writes bench/page-report.json and bench/page-report.md. tests/bench/run.mjs may instead
+// `import { runPageBench } from './page/run-page.mjs'` and call it (same options, returns the report).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DIST, REPO, assertBuilt, launchFresh, startServer } from './browser.mjs';
+import { measureLatency } from './latency.mjs';
+import { measureColdLoad } from './cold-load.mjs';
+import { measureMemory } from './memory.mjs';
+import { budgetResults, writePageReport } from './page-report.mjs';
+
+const PARTS = ['latency', 'load', 'memory'];
+
+function machineInfo(chromium) {
+  const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    cpu: (cpuinfo.match(/^model name\s*: (.*)$/m) ?? [])[1] ?? 'unknown',
+    logicalCpus: os.cpus().length,
+    node: process.version,
+    chromium,
+    date: new Date().toISOString(),
+    loadAverageAtStart: os.loadavg(),
+  };
+}
+
+// options: {root (dist/), outDir (bench/ — null: write nothing), only: [parts], runs (cold loads),
+// moves (memory), embedRuns (cold loads of one embed), log}. Returns the report.
+export async function runPageBench({
+  root = DIST, outDir = path.join(REPO, 'bench'), only = PARTS, runs = 5, embedRuns = 3, moves = 10000,
+  figures = null, log = console.log,
+} = {}) {
+  const started = performance.now();
+  assertBuilt(root);
+  const server = await startServer(root);
+  const report = { machine: null };
+  try {
+    const browser = await launchFresh();
+    report.machine = machineInfo(browser.version);
+    log(`page benchmark: Chromium ${browser.version}, load ${report.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' ')}`);
+    try {
+      if (only.includes('latency')) {
+        log('latency: every control of every figure, keyboard and pointer …');
+        report.latency = await measureLatency({ context: browser.context, baseUrl: server.url, log, only: figures });
+      }
+    } finally {
+      await browser.close();
+    }
+    if (only.includes('load')) {
+      log('cold load …');
+      report.coldLoad = [await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs, root, log })];
+      if (embedRuns > 0) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath: 'embed.html?fig=funnel', runs: embedRuns, root, log }));
+    }
+    if (only.includes('memory')) {
+      log(`memory: ${moves} moves …`);
+      const memoryBrowser = await launchFresh();
+      try {
+        report.memory = await measureMemory({ context: memoryBrowser.context, baseUrl: server.url, moves, log });
+      } finally {
+        await memoryBrowser.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  report.loadAverageAtEnd = os.loadavg();
+  report.seconds = (performance.now() - started) / 1000;
+  report.budgets = budgetResults(report);
+  if (outDir) {
+    writePageReport(outDir, report);
+    log(`${path.relative(process.cwd(), path.join(outDir, 'page-report.md'))} and page-report.json written (${report.seconds.toFixed(0)} s)`);
+  }
+  return report;
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+    if (flag === '--only') options.only = value.split(',');
+    else if (flag === '--runs') options.runs = Number(value);
+    else if (flag === '--embed-runs') options.embedRuns = Number(value);
+    else if (flag === '--moves') options.moves = Number(value);
+    else if (flag === '--figures') options.figures = value.split(',');
+    else if (flag === '--out') options.outDir = path.resolve(value);
+    else if (flag === '--root') options.root = path.resolve(value);
+    else throw new Error(`unknown option ${flag} (see the comment at the top of run-page.mjs)`);
+    i += 1;
+  }
+  for (const part of options.only ?? []) if (!PARTS.includes(part)) throw new Error(`--only: ${part} is not one of ${PARTS.join(', ')}`);
+  return options;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const report = await runPageBench(parseArgs(process.argv.slice(2)));
+  const missed = report.budgets.filter((b) => !b.pass);
+  console.log(`budgets: ${report.budgets.length - missed.length} of ${report.budgets.length} met${missed.length ? `; missed: ${missed.map((b) => b.name).join(', ')}` : ''}`);
+}
