@@ -8,25 +8,10 @@
 
 #include "core/adam.hpp"
 #include "core/rng.hpp"
+#include "support/param_gradient_check.hpp"
 
 namespace attn {
 namespace {
-
-// Central differences, eps = 1e-6 in double; |analytic − numeric| ≤ 1e-6 · max(1, |analytic|).
-// Blocks of up to 60 numbers are checked whole; larger ones (embeddings, W_out) at their 20
-// largest gradient entries and 20 random ones.
-constexpr double kEps = 1e-6, kTol = 1e-6;
-
-std::vector<Eigen::Index> entries_to_check(const ParamView& p, Rng& rng) {
-  std::vector<Eigen::Index> idx(p.value.size());
-  std::iota(idx.begin(), idx.end(), 0);
-  if (idx.size() <= 60) return idx;
-  std::partial_sort(idx.begin(), idx.begin() + 20, idx.end(),
-                    [&p](Eigen::Index a, Eigen::Index b) { return std::abs(p.grad(a)) > std::abs(p.grad(b)); });
-  idx.resize(20);
-  for (int k = 0; k < 20; ++k) idx.push_back(static_cast<Eigen::Index>(rng.next_u64() % p.value.size()));
-  return idx;
-}
 
 ToyPair short_pair() {
   const ToyCorpus c = make_toy_corpus({5, 20, 0, 0, 5, 8});
@@ -48,19 +33,8 @@ TEST(Seq2SeqSearch, LossGradientMatchesCentralDifferencesForEveryBlock) {
   zero_grads(params);
   rnn_search_loss(m, pair, true);
   EXPECT_EQ(params.size(), 36u);  // 2 embeddings, 3 × 9 GRU blocks, W_init, b_init, W_a, U_a, v_a, W_out, b_out
-  for (auto& p : params) {
-    const Eigen::VectorXd analytic = p.grad;
-    for (Eigen::Index k : entries_to_check(p, rng)) {
-      const double saved = p.value(k);
-      p.value(k) = saved + kEps;
-      const double up = rnn_search_loss(m, pair, false);
-      p.value(k) = saved - kEps;
-      const double down = rnn_search_loss(m, pair, false);
-      p.value(k) = saved;
-      EXPECT_NEAR(analytic(k), (up - down) / (2 * kEps), kTol * std::max(1.0, std::abs(analytic(k))))
-          << p.name << "[" << k << "]";
-    }
-  }
+  testing::expect_gradients_match_central_differences(
+      params, [&] { return rnn_search_loss(m, pair, false); }, rng);
 }
 
 TEST(Seq2SeqSearch, GradientAccumulatesOverPairs) {
