@@ -112,6 +112,20 @@ export function useBrowserSuite({ root } = {}) {
     await suite.server?.close();
   });
   suite.open = (relative, options) => openPage(suite.browser.context, new URL(relative, suite.url).href, options);
+  // Opens a page once every figure slot has settled (drawn, failed or not built), with folded
+  // content (<details>) open so that it is checked too. prepare(page) runs before navigation
+  // (an init script, emulated media).
+  suite.openSettled = async (relative, { prepare, ...options } = {}) => {
+    const { page, errors } = await suite.open('about:blank', options);
+    if (prepare) await prepare(page);
+    await page.goto(new URL(relative, suite.url).href);
+    await page.waitForFunction(() => {
+      const slots = [...document.querySelectorAll('[data-figure]')];
+      return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
+    }, null, { timeout: 60000 });
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    return { page, errors };
+  };
   return suite;
 }
 

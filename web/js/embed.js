@@ -27,7 +27,7 @@ function postHeight(id) {
 function main() {
   const id = new URLSearchParams(location.search).get('fig') ?? '';
   const root = document.getElementById('embed-root');
-  const known = id in figureModules || document.querySelector(`template[data-figure-template="${CSS.escape(id)}"]`);
+  const known = Object.hasOwn(figureModules, id) || document.querySelector(`template[data-figure-template="${CSS.escape(id)}"]`);
   if (!id || !known) {
     root.replaceChildren(element('p', { class: 'page-note', role: 'alert' }, id ? `没有这张图：「${truncate(id, 40)}」。` : '没有指定要显示的图（?fig=…）。'));
   } else {

@@ -54,7 +54,7 @@ export function mount(el, core, initialState, host) {
     const row = list.appendChild(element('div', { class: 'legend-row', 'data-term': t.term, 'data-legend-term': t.term }));
     // The symbol is a big target for a finger (the formula's own d is 10 px wide): a tap on it
     // taps the term in the formula, which pins the light until the next tap (term-links.js).
-    const pin = row.appendChild(element('dt')).appendChild(element('button', { type: 'button', class: 'legend-pin', 'aria-label': `在公式里点亮 ${t.symbol}（${t.name}）` }));
+    const pin = row.appendChild(element('dt')).appendChild(element('button', { type: 'button', class: 'legend-pin', 'aria-label': `${t.symbol} ${t.name}：在公式里点亮` }));
     pin.append(element('span', { class: 'legend-symbol' }, t.symbol), element('span', { class: 'legend-name' }, t.name));
     pin.addEventListener('click', (event) => {
       const term = slot.querySelector(`.katex [data-term="${CSS.escape(t.term)}"]`);

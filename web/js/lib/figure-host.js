@@ -116,11 +116,12 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
     showSlotStatus(slot, `这张图没能建立：${error?.message ?? error}`, 'error');
     return figure;
   }
+  // Read the width before the first draw, so that reading it does not force a second layout.
+  let lastWidth = mount.clientWidth;
   run();
 
   // Re-layout on width changes only; the core is not called again for a resize.
   if (handle.resize && typeof ResizeObserver === 'function') {
-    let lastWidth = mount.clientWidth;
     let frame = 0;
     new ResizeObserver(() => {
       if (mount.clientWidth === lastWidth) return;
