@@ -54,13 +54,11 @@ export function mount(el, core, initialState, host) {
     const row = list.appendChild(element('div', { class: 'legend-row', 'data-term': t.term, 'data-legend-term': t.term }));
     // The symbol is a big target for a finger (the formula's own d is 10 px wide): a tap on it
     // taps the term in the formula, which pins the light until the next tap (term-links.js).
-    const pin = row.appendChild(element('dt')).appendChild(element('button', { type: 'button', class: 'legend-pin', 'aria-label': `${t.symbol} ${t.name}：在公式里点亮` }));
+    const pin = row.appendChild(element('dt')).appendChild(element('button', { type: 'button', class: 'legend-pin', 'data-pins-term': t.term, 'aria-label': `${t.symbol} ${t.name}：在公式里点亮` }));
     pin.append(element('span', { class: 'legend-symbol' }, t.symbol), element('span', { class: 'legend-name' }, t.name));
-    pin.addEventListener('click', (event) => {
+    pin.addEventListener('click', () => {
       const term = slot.querySelector(`.katex [data-term="${CSS.escape(t.term)}"]`);
-      if (!term) return;
-      event.stopPropagation(); // else term-links would read this click as "tapped elsewhere: unpin"
-      term.click();
+      if (term) term.click(); // term-links pins it (and ignores this button's own click)
     });
     row.append(element('dd', { class: 'legend-what' }, t.what));
     const controls = row.appendChild(element('dd', { class: 'legend-controls' }));

@@ -5,6 +5,7 @@ import { scaleBand } from 'd3-scale';
 import { axisBottom } from 'd3-axis';
 import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
+import { attrChanged, textChanged } from '../lib/write-changed.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂wⱼ‖₂（最大奇异值）',
@@ -43,6 +44,7 @@ export function mount(el, core, initialState, host) {
   });
   const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
   let last = null;
+  let xAxisKey = '';
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
@@ -63,19 +65,24 @@ export function mount(el, core, initialState, host) {
     const floor = chart.y.domain()[0];
     const bars = chart.plot.selectAll('rect.bar')
       .data(norms)
-      .join((enter) => enter.append('rect').call((r) => r.append('title')))
-      .attr('class', (v) => (v < band[0] || v > band[1] ? 'bar is-outside' : 'bar'))
-      .attr('x', (_, i) => x(i))
-      .attr('width', x.bandwidth())
-      .attr('y', (v) => chart.y(Math.max(v, floor)))
-      .attr('height', (v) => Math.max(0, chart.y(floor) - chart.y(Math.max(v, floor))));
-    bars.select('title').text((v, i) => `第 ${i + 1} 个词「${words[i] ?? ''}」：${formatMagnitude(v)}`);
+      .join((enter) => enter.append('rect').call((r) => r.append('title')));
+    attrChanged(bars, 'class', (v) => (v < band[0] || v > band[1] ? 'bar is-outside' : 'bar'));
+    attrChanged(bars, 'x', (_, i) => x(i));
+    attrChanged(bars, 'width', x.bandwidth());
+    attrChanged(bars, 'y', (v) => chart.y(Math.max(v, floor)));
+    attrChanged(bars, 'height', (v) => Math.max(0, chart.y(floor) - chart.y(Math.max(v, floor))));
+    textChanged(bars.select('title'), (v, i) => `第 ${i + 1} 个词「${words[i] ?? ''}」：${formatMagnitude(v)}`);
 
-    chart.xAxis.call(axisBottom(x).tickFormat((i) => words[i] ?? String(i + 1)).tickSizeOuter(0));
-    chart.xAxis.selectAll('.tick text')
-      .attr('class', vertical ? 'tick-vertical' : null)
-      .attr('dy', vertical ? '0.2em' : '0.71em')
-      .attr('y', vertical ? 8 : 9);
+    // The word axis changes with the sentence and the width only, not with ρ or the norm.
+    const axisKey = `${words.join(' ')}:${chart.inner.width}:${vertical}`;
+    if (axisKey !== xAxisKey) {
+      xAxisKey = axisKey;
+      chart.xAxis.call(axisBottom(x).tickFormat((i) => words[i] ?? String(i + 1)).tickSizeOuter(0));
+      chart.xAxis.selectAll('.tick text')
+        .attr('class', vertical ? 'tick-vertical' : null)
+        .attr('dy', vertical ? '0.2em' : '0.71em')
+        .attr('y', vertical ? 8 : 9);
+    }
 
     const scrolls = chart.width > width + 1;
     readout.textContent = `柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`;

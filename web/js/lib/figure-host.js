@@ -19,13 +19,15 @@ export function showSlotStatus(slot, text, kind = 'pending') {
 }
 
 // Writes notes (array of strings) or an error into the slot's alert box; [] hides it.
+// Every control move calls it, almost always with nothing to say: then it writes nothing.
 function fillAlert(box, lines, kind) {
-  box.className = `figure-alert is-${kind}`;
   if (!lines.length) {
+    if (box.hidden) return;
     box.hidden = true;
     box.replaceChildren();
     return;
   }
+  box.className = `figure-alert is-${kind}`;
   const list = element('ul');
   for (const line of lines) list.append(element('li', {}, line));
   box.replaceChildren(list);
@@ -50,13 +52,18 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   let handle = null;
   let noteLines = [...notes];
 
+  // The slot's state is an attribute the CSS selects on: rewriting it, even unchanged, makes
+  // the browser restyle the whole figure.
+  const setState = (state) => {
+    if (slot.dataset.state !== state) slot.dataset.state = state;
+  };
   const run = () => {
     try {
       result = handle.update({ ...params });
-      slot.dataset.state = 'ready';
+      setState('ready');
       fillAlert(alert, noteLines, 'note');
     } catch (error) {
-      slot.dataset.state = 'error';
+      setState('error');
       fillAlert(alert, [`这张图没能算出来：${error?.message ?? error}`], 'error');
     }
   };

@@ -5,12 +5,15 @@
 import { select } from 'd3-selection';
 import { fixed2 } from './svg-frame.js';
 import { element } from './dom.js';
+import { attrChanged, classChanged, textChanged } from './write-changed.js';
 
 export const ROW_LABEL_W = 76;  // px: 「yesterday」
 export const COL_LABEL_H = 24;  // px: the source words above the cells
 
 // parent: a d3 selection (an <svg> or <g>); tableHost: the element the hidden table goes into.
-export function heatmap(parent, tableHost, { className = '', caption = '' } = {}) {
+// corner: the hidden table's first header cell, naming the row labels' column (an empty <th>
+// is a header without a name for a screen reader).
+export function heatmap(parent, tableHost, { className = '', caption = '', corner = '译文词 \\ 原文词' } = {}) {
   const g = parent.append('g').attr('class', `heatmap ${className}`);
   const title = g.append('text').attr('class', 'heatmap-title').attr('y', 14);
   const sub = g.append('text').attr('class', 'heatmap-sub').attr('y', 32);
@@ -25,9 +28,11 @@ export function heatmap(parent, tableHost, { className = '', caption = '' } = {}
 
   // map: {rows, cols, values (row-major), rowLabels, colLabels, argmax (per row), max (colour
   // scale's top)}; cell: px. Returns the panel's size.
+  // Moving a control mostly changes the weights, not the words or the cell size: only what
+  // differs is written (write-changed.js), so the labels and positions are not laid out again.
   function draw(map, cell, { titleText, subText }) {
-    title.text(titleText);
-    sub.text(subText);
+    textChanged(title, titleText);
+    textChanged(sub, subText);
     const cells = [];
     for (let i = 0; i < map.rows; i += 1) for (let j = 0; j < map.cols; j += 1) cells.push({ i, j, v: map.values[i * map.cols + j] });
     const share = (v) => Math.min(1, Math.max(0, v / map.max));
@@ -38,26 +43,39 @@ export function heatmap(parent, tableHost, { className = '', caption = '' } = {}
       c.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
       return c;
     });
-    marks.attr('transform', (d) => `translate(${ROW_LABEL_W + d.j * cell},${top + d.i * cell})`)
-      .attr('data-row', (d) => d.i).attr('data-col', (d) => d.j)
-      .classed('is-argmax', (d) => map.argmax[d.i] === d.j)
-      .classed('is-strong', (d) => share(d.v) > 0.55);
-    marks.select('rect').attr('width', cell - 2).attr('height', cell - 2).attr('fill-opacity', (d) => share(d.v));
-    marks.select('text').attr('x', cell / 2 - 1).attr('y', cell / 2 - 1).text((d) => (showValues ? fixed2(d.v) : ''));
-    body.selectAll('text.row-label').data(map.rowLabels).join('text').attr('class', 'row-label')
-      .attr('x', ROW_LABEL_W - 8).attr('y', (_, i) => top + i * cell + cell / 2).attr('dy', '0.35em').attr('text-anchor', 'end').text((t) => t);
-    body.selectAll('text.col-label').data(map.colLabels).join('text').attr('class', 'col-label')
-      .attr('x', (_, j) => ROW_LABEL_W + j * cell + cell / 2 - 1).attr('y', top - 8).attr('text-anchor', 'middle').text((t) => t);
+    attrChanged(marks, 'transform', (d) => `translate(${ROW_LABEL_W + d.j * cell},${top + d.i * cell})`);
+    attrChanged(marks, 'data-row', (d) => d.i);
+    attrChanged(marks, 'data-col', (d) => d.j);
+    classChanged(marks, 'is-argmax', (d) => map.argmax[d.i] === d.j);
+    classChanged(marks, 'is-strong', (d) => share(d.v) > 0.55);
+    const rects = marks.select('rect');
+    attrChanged(rects, 'width', cell - 2);
+    attrChanged(rects, 'height', cell - 2);
+    attrChanged(rects, 'fill-opacity', (d) => share(d.v));
+    const values = marks.select('text');
+    attrChanged(values, 'x', cell / 2 - 1);
+    attrChanged(values, 'y', cell / 2 - 1);
+    textChanged(values, (d) => (showValues ? fixed2(d.v) : ''));
+    const rowLabels = body.selectAll('text.row-label').data(map.rowLabels).join((enter) => enter.append('text')
+      .attr('class', 'row-label').attr('dy', '0.35em').attr('text-anchor', 'end'));
+    attrChanged(rowLabels, 'x', ROW_LABEL_W - 8);
+    attrChanged(rowLabels, 'y', (_, i) => top + i * cell + cell / 2);
+    textChanged(rowLabels, (t) => t);
+    const colLabels = body.selectAll('text.col-label').data(map.colLabels).join((enter) => enter.append('text')
+      .attr('class', 'col-label').attr('text-anchor', 'middle'));
+    attrChanged(colLabels, 'x', (_, j) => ROW_LABEL_W + j * cell + cell / 2 - 1);
+    attrChanged(colLabels, 'y', top - 8);
+    textChanged(colLabels, (t) => t);
 
-    head.selectAll('th').data(['', ...map.colLabels]).join('th').attr('scope', 'col').text((t) => t);
+    textChanged(head.selectAll('th').data([corner, ...map.colLabels]).join((enter) => enter.append('th').attr('scope', 'col')), (t) => t);
     const rows = tbody.selectAll('tr').data(map.rowLabels).join((enter) => {
       const tr = enter.append('tr');
       tr.append('th').attr('scope', 'row');
       return tr;
     });
-    rows.select('th').text((t) => t);
-    rows.selectAll('td').data((_, i) => cells.filter((c) => c.i === i)).join('td')
-      .text((c) => `${fixed2(c.v)}${map.argmax[c.i] === c.j ? '（最大）' : ''}`);
+    textChanged(rows.select('th'), (t) => t);
+    textChanged(rows.selectAll('td').data((_, i) => cells.filter((c) => c.i === i)).join('td'),
+      (c) => `${fixed2(c.v)}${map.argmax[c.i] === c.j ? '（最大）' : ''}`);
     return { width: ROW_LABEL_W + map.cols * cell, height: top + map.rows * cell };
   }
 

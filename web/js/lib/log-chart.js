@@ -92,7 +92,11 @@ export class LogChart {
 
   // Sets the y domain to whole decades and draws the axis plus one grid line per decade.
   // Labels thin out when decades are crowded; grid lines never do.
+  // Unchanged domain and height: nothing is redrawn (d3-axis rewrites every tick it is given).
   setYDomain([lo, hi]) {
+    const key = `${lo}:${hi}:${this.inner.width}:${this.inner.height}`;
+    if (key === this.yKey) return this;
+    this.yKey = key;
     this.y.domain([lo, hi]);
     const first = Math.round(Math.log10(lo));
     const last = Math.round(Math.log10(hi));
@@ -109,6 +113,9 @@ export class LogChart {
 
   // The grey band of healthy gradient sizes, with a short label.
   drawBand([lo, hi], label = '健康区间') {
+    const key = `${lo}:${hi}:${label}:${this.yKey}`;
+    if (key === this.bandKey) return this;
+    this.bandKey = key;
     const top = this.y(hi);
     const bottom = this.y(lo);
     this.band.selectAll('rect').data([0]).join('rect')

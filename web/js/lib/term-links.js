@@ -42,6 +42,9 @@ export function linkFormulaTerms(root = document) {
   root.addEventListener('focusout', () => lightTerm(null, root));
   root.addEventListener('input', (event) => lightTerm(termOf(event.target), root));
   root.addEventListener('click', (event) => {
+    // A button that pins a term itself (the legend's, data-pins-term) clicks the term: that
+    // click is the one to read, not the button's.
+    if (event.target instanceof Element && event.target.closest('[data-pins-term]')) return;
     const onFormula = event.target instanceof Element && event.target.closest(FORMULA_TERM);
     const term = onFormula ? onFormula.dataset.term : null;
     if (onFormula || pinned) {
