@@ -34,6 +34,32 @@ export function budgetResults(report) {
   return out;
 }
 
+// For each figure over the p95 budget: how far over, and whether its own script or the frame
+// after it (style, layout, paint, measured against the floor page's frame) takes the time.
+function missedLatencyExplained(latency) {
+  const missed = latency.figures.filter((f) => f.moves && f.total.p95 >= BUDGETS.latencyP95Ms);
+  if (!missed.length) return [];
+  const floor = latency.floor?.render?.p50;
+  const lines = missed.map((f) => {
+    const part = f.render.p95 >= f.script.p95 ? 'the frame after the move' : 'the figure\'s own script';
+    const overFloor = floor ? ` (render p50 ${ms(f.render.p50)} ms, ${(f.render.p50 / floor).toFixed(1)}× the floor's ${ms(floor)} ms)` : '';
+    return `- ${f.id}: p95 ${ms(f.total.p95)} ms, ${ms(f.total.p95 - BUDGETS.latencyP95Ms)} ms over; script p95 ${ms(f.script.p95)} + ` +
+      `render p95 ${ms(f.render.p95)}${overFloor}; most of it: ${part}.`;
+  });
+  return [
+    `### Where the p95 budget is missed, and by how much (${missed.length} of ${latency.figures.filter((f) => f.moves).length} figures)`,
+    '',
+    ...lines,
+    '',
+    'The render column is Chromium\'s work for the frame that shows the move: style, layout and paint of what changed. Each ' +
+      'figure is `contain: layout paint`, so that work stays inside its box, and redraws write only the attributes that ' +
+      'changed; what is left is the figure\'s own SVG and text being restyled and painted in software (headless, ' +
+      '--disable-gpu) on a CPU shared with other work, plus the floor every frame pays here. The max column is dominated by ' +
+      'moves that land on a busy moment of the shared machine (see the load average above); the p50 is the steadier figure.',
+    '',
+  ];
+}
+
 function latencySection(latency) {
   if (!latency) return [];
   const rows = latency.figures.map((f) =>
@@ -60,6 +86,7 @@ function latencySection(latency) {
     'The floor row is what the same probe measures on a trivial page in the same browser at the same time: the cost of a frame ' +
       'in this environment (headless, software compositing, a shared CPU), which every figure pays on top of its own work.',
     '',
+    ...missedLatencyExplained(latency),
     'Slowest move of each figure:',
     '',
     ...worst,
