@@ -57,13 +57,20 @@ function addHeadingIds(fragment) {
   return { html, toc: `<ol class="toc-list" id="toc-list">${items}</ol>` };
 }
 
-// Tables scroll sideways inside their own wrapper, so a wide table never widens the page.
+// Tables scroll sideways inside their own wrapper, so a wide table never widens the page. Each
+// wrapper is a named region (a tab stop, so the keyboard can scroll it); the name is the table's
+// column headings, so that a screen reader's list of regions tells the tables apart.
 function wrapTables(fragment) {
   if (fragment.includes('class="table-scroll"')) return fragment;
-  return fragment
-    .replace(/<table\b/g, '<div class="table-scroll" tabindex="0" role="region" aria-label="表格（可横向滚动）"><table')
-    .replace(/<\/table>/g, '</table></div>');
+  return fragment.replace(/<table\b[\s\S]*?<\/table>/g, (table) => {
+    const headings = [...table.matchAll(/<th\b[^>]*scope="col"[^>]*>([\s\S]*?)<\/th>/g)]
+      .map((m) => stripTags(m[1]).trim()).filter(Boolean);
+    const name = headings.length ? `表格：${headings.join(' / ')}（可横向滚动）` : '表格（可横向滚动）';
+    return `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeAttribute(name)}">${table}</div>`;
+  });
 }
+
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function chapterTitle(fragment) {
   const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(fragment);

@@ -40,7 +40,7 @@ function codeView(source) {
   const first = source.file_lines?.[0];
   const caption = element('p', { class: 'decoder-source' },
     `${source.file} 第 ${first}–${source.file_lines?.at(-1)} 行：编进本页 WebAssembly 的正是这个文件（构建时原样截取）`);
-  const pre = element('pre', { class: 'decoder-code', tabindex: 0, 'aria-label': 'C++ 源码：解码器的一步' });
+  const pre = element('pre', { class: 'decoder-code', tabindex: 0, role: 'region', 'aria-label': 'C++ 源码：解码器的一步' });
   pre.append(codeEl);
   return { caption, pre, lines };
 }
