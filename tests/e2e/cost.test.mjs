@@ -3,7 +3,7 @@
 // [m, n] product and the two multiply-add counts the core returns. Screenshots, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="cost"]';
@@ -77,15 +77,9 @@ test('the pointer moves n (click on the track, then drag to the start)', async (
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, 12 × 50: nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#cost.m=12&cost.n=50', { width, height: 1600, colorScheme });
-      await waitForFigure(page, 'cost');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#cost.m=12&cost.n=50', 'cost', { width, height: 1600, colorScheme });
       assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
-      // Everything drawn (text included) lies inside the slot.
-      const drawn = await page.locator(`${FIG} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);
+      await assertDrawingFitsSlot(page, FIG);
       await screenshot(page, `cost-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);
       await page.close();

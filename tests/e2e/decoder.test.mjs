@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { REPO, coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="decoder"]';
@@ -131,9 +131,7 @@ for (const colorScheme of ['light', 'dark']) {
       for (let k = 0; k < 3; k += 1) await next(page); // … up to softmax: α shown, output not yet
       await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
       assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
-      const drawn = await page.locator(`${FIG} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);
+      await assertDrawingFitsSlot(page, FIG);
       await screenshot(page, `decoder-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);
       await page.close();

@@ -77,10 +77,7 @@ test('the keyboard: Tab reaches the chosen word, arrow keys move the choice', as
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, cat: nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#dot-attention.target=3', { width, height: 2000, colorScheme });
-      await waitForFigure(page, 'dot-attention');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#dot-attention.target=3', 'dot-attention', { width, height: 2000, colorScheme });
       assert.equal(await hasHorizontalScroll(page), false);
       await screenshot(page, `dot-attention-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);

@@ -3,7 +3,7 @@
 // the controls that change it. The figure has no core computation of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, scrollToFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="formula"]';
@@ -115,8 +115,7 @@ for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, d lit: nothing widens the page`, async () => {
       const { page, errors } = await open({ width, height: 2000, colorScheme });
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      await scrollToFigure(page, FIG);
       await page.focus(D_TERM);
       assert.equal(await hasHorizontalScroll(page), false);
       await screenshot(page, `formula-${width}-${colorScheme}`, { locator: page.locator(FIG) });

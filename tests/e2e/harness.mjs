@@ -7,8 +7,9 @@
 //   const suite = useBrowserSuite();
 //   test('…', async () => { const { page, errors } = await suite.open('index.html#foo.x=1'); … });
 //
-// dist/ must be built first: node web/build.mjs
+// dist/ must be built first: node web/build.mjs (ATTN_DIST=dir for a build of one's own)
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen } from '../../web/serve.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST = path.join(REPO, 'dist');
+export const DIST = path.resolve(REPO, process.env.ATTN_DIST ?? 'dist'); // as web/build.mjs
 export const SCREENSHOT_DIR = path.join(REPO, 'tests', 'e2e', 'screenshots');
 
 // playwright-core is installed under web/ (npm ci --prefix web), not at the repo root.
@@ -126,7 +127,35 @@ export function useBrowserSuite({ root } = {}) {
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     return { page, errors };
   };
+  // Opens `relative` at a size and colour scheme, waits for figure `id` and the fonts, and
+  // scrolls the figure to the top of the viewport: ready to be checked and photographed.
+  suite.openAtFigure = async (relative, id, options) => {
+    const opened = await suite.open(relative, options);
+    await waitForFigure(opened.page, id);
+    await scrollToFigure(opened.page, `[data-figure="${id}"]`);
+    return opened;
+  };
   return suite;
+}
+
+// Waits for the fonts, then scrolls the element to 70 px below the top of the viewport.
+export async function scrollToFigure(page, selector) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), selector);
+}
+
+// The figure's <svg> box is no wider than its slot.
+export async function assertSvgFitsSlot(page, figureSelector) {
+  const svgWidth = await page.locator(`${figureSelector} .chart svg`).evaluate((svg) => svg.getBoundingClientRect().width);
+  const mountWidth = await page.locator(`${figureSelector} .figure-mount`).evaluate((el) => el.clientWidth);
+  assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
+}
+
+// Everything drawn in the figure's <svg> (text included) lies inside its slot.
+export async function assertDrawingFitsSlot(page, figureSelector) {
+  const drawn = await page.locator(`${figureSelector} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
+  const mountWidth = await page.locator(`${figureSelector} .figure-mount`).evaluate((el) => el.clientWidth);
+  assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);
 }
 
 // What the core itself returns for (id, params), computed by a second core instance in the

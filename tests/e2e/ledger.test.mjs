@@ -3,7 +3,7 @@
 // one scale. Screenshots at 1280/360 px, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="ledger"]';
@@ -85,14 +85,9 @@ test('the pointer moves h (click on the track, then drag to the start)', async (
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, h = 1024: nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#ledger.hidden=1024', { width, height: 1400, colorScheme });
-      await waitForFigure(page, 'ledger');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#ledger.hidden=1024', 'ledger', { width, height: 1400, colorScheme });
       assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
-      const drawn = await page.locator(`${FIG} .chart svg`).evaluate((svg) => { const b = svg.getBBox(); return { x: b.x, width: b.width }; });
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(drawn.x >= -0.5 && drawn.x + drawn.width <= mountWidth + 0.5, `drawing ${drawn.x}…${drawn.x + drawn.width} px in a ${mountWidth} px slot`);
+      await assertDrawingFitsSlot(page, FIG);
       await screenshot(page, `ledger-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);
       await page.close();

@@ -3,7 +3,7 @@
 // axes) and the orange arrow c ends inside the dashed hull of the tips, for every target and β.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="mix"]';
@@ -102,14 +102,9 @@ test('the pointer drags β and picks each target word; c never leaves the fan', 
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}: nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#mix.beta=2', { width, height: 2000, colorScheme });
-      await waitForFigure(page, 'mix');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#mix.beta=2', 'mix', { width, height: 2000, colorScheme });
       assert.equal(await hasHorizontalScroll(page), false);
-      const svgWidth = await page.locator(`${FIG} .chart svg`).evaluate((svg) => svg.getBoundingClientRect().width);
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
+      await assertSvgFitsSlot(page, FIG);
       await screenshot(page, `mix-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);
       await page.close();

@@ -3,7 +3,7 @@
 // route is lit, and at n = 60 the figure fits a 360 px phone. Screenshots, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="path"]';
@@ -90,14 +90,9 @@ test('j past the end of the sentence is read as the last word, and the figure sa
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, n = 60: the whole U fits, nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#path.n=60&path.j=3&path.i=60', { width, height: 1600, colorScheme });
-      await waitForFigure(page, 'path');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#path.n=60&path.j=3&path.i=60', 'path', { width, height: 1600, colorScheme });
       assert.deepEqual(await overflowingElements(page, FIG), [], 'something in the figure reaches past its box');
-      const svgWidth = await page.locator(`${FIG} .chart svg`).evaluate((svg) => svg.getBoundingClientRect().width);
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
+      await assertSvgFitsSlot(page, FIG);
       await screenshot(page, `path-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);
       await page.close();

@@ -4,7 +4,7 @@
 // "yesterday" is darkest at 「昨天」.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="scorers"]';
@@ -98,14 +98,9 @@ test('the pointer: slider drag, a click on the TV chart, and the sentence pair',
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, step 60: nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#scorers.step=60', { width, height: 2600, colorScheme });
-      await waitForFigure(page, 'scorers');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#scorers.step=60', 'scorers', { width, height: 2600, colorScheme });
       assert.equal(await hasHorizontalScroll(page), false);
-      const svgWidth = await page.locator(`${FIG} .chart svg`).evaluate((svg) => svg.getBoundingClientRect().width);
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
+      await assertSvgFitsSlot(page, FIG);
       await screenshot(page, `scorers-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       // The comparison table of the source sits beside the figure and fits a phone.
       await screenshot(page, `scorers-table-${width}-${colorScheme}`, { locator: page.locator(`${FIG} ~ .table-scroll`).first() });

@@ -3,7 +3,7 @@
 // the page: the largest e reads 0.16 at d = 64 and 1.31 at d = 1, and α sharpens as d shrinks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="three-steps"]';
@@ -72,14 +72,9 @@ test('the pointer moves d (click, then drag) and picks the target word', async (
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}: nothing widens the page`, async () => {
-      const { page, errors } = await suite.open('index.html#three-steps.d=1', { width, height: 2000, colorScheme });
-      await waitForFigure(page, 'three-steps');
-      await page.evaluate(() => document.fonts.ready);
-      await page.evaluate((sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top + window.scrollY - 70), FIG);
+      const { page, errors } = await suite.openAtFigure('index.html#three-steps.d=1', 'three-steps', { width, height: 2000, colorScheme });
       assert.equal(await hasHorizontalScroll(page), false);
-      const svgWidth = await page.locator(`${FIG} .chart svg`).evaluate((svg) => svg.getBoundingClientRect().width);
-      const mountWidth = await page.locator(`${FIG} .figure-mount`).evaluate((el) => el.clientWidth);
-      assert.ok(svgWidth <= mountWidth + 0.5, `svg ${svgWidth} px in a ${mountWidth} px slot`);
+      await assertSvgFitsSlot(page, FIG);
       await screenshot(page, `three-steps-${width}-${colorScheme}`, { locator: page.locator(FIG) });
       assert.deepEqual(errors, []);
       await page.close();
