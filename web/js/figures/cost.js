@@ -7,6 +7,7 @@
 import { select } from 'd3-selection';
 import { format } from 'd3-format';
 import { element } from '../lib/dom.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const GAP = 30;          // px between the 「读 c」 column and the grid
 const TOP = 40;          // px above the cells for the titles
@@ -53,7 +54,6 @@ export function mount(el, core, initialState, host) {
   const training = el.appendChild(element('p', { class: 'cost-note is-training' }));
   const inference = el.appendChild(element('p', { class: 'cost-note is-inference' }));
   let width = el.clientWidth;
-  let last = null;
 
   function draw(result) {
     const v = readData(result);
@@ -97,16 +97,5 @@ export function mount(el, core, initialState, host) {
       + `训练时合成 1 次 ${shape(t.shape)} 矩阵乘，乘加 ${thousands(t.multiply_adds)} 次。`);
   }
 
-  return {
-    update(params) {
-      last = core.figure('cost', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'cost', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }

@@ -8,6 +8,7 @@ import { select } from 'd3-selection';
 import { svgFrame, fixed2, argMax } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { targetButtons } from '../lib/word-radios.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 export const ownControls = ['target'];
 const HEIGHT = 190;
@@ -52,7 +53,6 @@ export function mount(el, core, initialState, host) {
   const x = scaleBand().paddingInner(0.3).paddingOuter(0.15);
   const y = scaleLinear().range([HEIGHT - BOTTOM, TOP + 14]);
   let width = el.clientWidth;
-  let last = null;
 
   function drawBars(v, top) {
     const w = Math.max(260, width);
@@ -120,16 +120,5 @@ export function mount(el, core, initialState, host) {
       + `最多落在「${v.src[top] ?? ''}」。打分 e：${v.scores.map(fixed2).join('、')}。`);
   }
 
-  return {
-    update(params) {
-      last = core.figure('dot-attention', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'dot-attention', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }

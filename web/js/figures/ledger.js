@@ -5,6 +5,7 @@
 import { select } from 'd3-selection';
 import { scaleLinear } from 'd3-scale';
 import { format } from 'd3-format';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const ROWS = [
   { key: 'additive', name: '加性（Bahdanau）', formula: '2h² + h' },
@@ -56,7 +57,6 @@ export function mount(el, core, initialState, host) {
   const foot = svg.append('text').attr('class', 'scale-note');
   const x = scaleLinear().domain([0, scaleMax]);
   let width = el.clientWidth;
-  let last = null;
 
   function draw(result) {
     const v = readData(result);
@@ -75,16 +75,5 @@ export function mount(el, core, initialState, host) {
     host?.describe(`h = ${v.hidden}：加性 ${valueText(additive)}，乘性 ${valueText(general)}，点积 ${valueText(dot)} 个参数。`);
   }
 
-  return {
-    update(params) {
-      last = core.figure('ledger', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'ledger', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }

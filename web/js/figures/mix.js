@@ -7,6 +7,7 @@
 import { line } from 'd3-shape';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const MAX_H = 340;       // px: the plot's height on a wide screen
 const PAD = { x: 56, top: 40, bottom: 12 }; // px around the fan: room for the tip labels
@@ -50,7 +51,6 @@ export function mount(el, core, initialState, host) {
     element('span', { class: 'swatch is-hull', 'aria-hidden': 'true' }), '箭头围成的凸包　',
     element('span', { class: 'swatch is-c', 'aria-hidden': 'true' }), 'c = Σ αⱼ hⱼ');
   let width = el.clientWidth;
-  let last = null;
 
   function draw(result) {
     const v = readData(result);
@@ -120,16 +120,5 @@ export function mount(el, core, initialState, host) {
       + `α 最大的是 h${SUB[top] ?? ''}「${v.src[top] ?? ''}」（${fixed2(v.alpha[top])}），c 偏向它；c ${verdict}。`);
   }
 
-  return {
-    update(params) {
-      last = core.figure('mix', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'mix', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }

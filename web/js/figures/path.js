@@ -5,6 +5,7 @@
 //        rnn_hops_by_source: [hops from h₁ … hₙ to sᵢ]}.
 import { select } from 'd3-selection';
 import { element } from '../lib/dom.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const PAD = 18;                // px left/right: room for a centred label such as 「h₆₀」
 const MIN_SPACING = 4;         // px between nodes: the whole U of n = 60 still fits a 360 px phone
@@ -93,7 +94,6 @@ export function mount(el, core, initialState, host) {
     else if (node?.kind === 's') host.setParams({ i: node.index });
   });
   let width = el.clientWidth;
-  let last = null;
 
   function draw(result) {
     const v = readData(result);
@@ -154,16 +154,5 @@ export function mount(el, core, initialState, host) {
     host?.describe(`源句 n = ${v.n}，从 h${v.j} 到 s${v.i}：RNN 要穿 ${v.rnn.hops} 步，注意力 ${v.attention.hops} 步。`);
   }
 
-  return {
-    update(params) {
-      last = core.figure('path', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'path', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }

@@ -12,6 +12,7 @@ import { pointer } from 'd3-selection';
 import { svgFrame, fixed2 } from '../lib/svg-frame.js';
 import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
 import { element } from '../lib/dom.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack
 const GAP = 28;
@@ -60,7 +61,6 @@ export function mount(el, core, initialState, host) {
   marker.append('circle').attr('r', 4.5);
   const hit = tv.append('rect').attr('class', 'tv-hit');
   let width = el.clientWidth;
-  let last = null;
   let curveKey = '';
 
   // Scrubbing on the TV chart: the step under the pointer.
@@ -126,16 +126,5 @@ export function mount(el, core, initialState, host) {
       + `加性（右）：${pairs(v, v.additiveArgmax)}。`);
   }
 
-  return {
-    update(params) {
-      last = core.figure('scorers', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'scorers', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }

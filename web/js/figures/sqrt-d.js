@@ -7,6 +7,7 @@
 import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { element } from '../lib/dom.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const VARIANTS = [{ key: 'raw', label: '原始点积' }, { key: 'scaled', label: '除以 √d' }];
 const SIDE_BY_SIDE = 560;   // px: below this the two panels stack
@@ -85,7 +86,6 @@ export function mount(el, core, initialState, host) {
   const xBand = scaleBand().paddingInner(0.25);
   const yAlpha = scaleLinear().domain([0, 1]).range([64, 10]);
   let width = el.clientWidth;
-  let last = null;
 
   function layout() {
     const wide = width >= SIDE_BY_SIDE;
@@ -142,18 +142,7 @@ export function mount(el, core, initialState, host) {
     host?.describe(describe(v));
   }
 
-  return {
-    update(params) {
-      last = core.figure('sqrt-d', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'sqrt-d', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }
 
 // The seed is changed by the 「换一组随机数」 button, not by a slider.

@@ -4,6 +4,7 @@
 // Data: {src, target, d, sqrt_d, raw, e, alpha, c, s, entropy, max_entropy, dims}.
 import { scaleLinear } from 'd3-scale';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const THREE_COLUMNS = 900; // px: from here the three steps sit side by side
 const TWO_COLUMNS = 520;   // px: from here ① and ② share a row
@@ -71,7 +72,6 @@ export function mount(el, core, initialState, host) {
   const mix = panel(svg, 'is-mix', '③ 加权求和 c = Σⱼ αⱼ hⱼ');
   const arrows = svg.selectAll('text.step-arrow').data([0, 1]).join('text').attr('class', 'step-arrow').attr('text-anchor', 'middle').text('→');
   let width = el.clientWidth;
-  let last = null;
 
   function draw(result) {
     const v = readData(result);
@@ -111,16 +111,5 @@ export function mount(el, core, initialState, host) {
     host?.describe(describe(v));
   }
 
-  return {
-    update(params) {
-      last = core.figure('three-steps', params);
-      draw(last);
-      return last;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => svg.node(),
-  };
+  return coreDrawnFigure(core, 'three-steps', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
 }
