@@ -6,6 +6,7 @@ import { axisBottom } from 'd3-axis';
 import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
 import { attrChanged, textChanged } from '../lib/write-changed.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂wⱼ‖₂（最大奇异值）',
@@ -43,7 +44,6 @@ export function mount(el, core, initialState, host) {
     ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
   });
   const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
-  let last = null;
   let xAxisKey = '';
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
@@ -89,17 +89,5 @@ export function mount(el, core, initialState, host) {
     host?.describe(describe(view));
   }
 
-  return {
-    update(params) {
-      const result = core.figure('funnel', params);
-      last = result;
-      draw(result);
-      return result;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => chart.svg.node(),
-  };
+  return coreDrawnFigure(core, 'funnel', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => chart.svg.node() });
 }

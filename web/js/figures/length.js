@@ -8,6 +8,7 @@ import { axisBottom } from 'd3-axis';
 import { line } from 'd3-shape';
 import { LogChart, decadeDomain, formatDecade } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
+import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const DEFAULT_BAND = [1e-2, 1e2];
 const LABEL_GAP = 13; // px between stacked curve labels
@@ -63,7 +64,6 @@ export function mount(el, core, initialState, host) {
   const path = line().defined((d) => d[1] > 0 && Number.isFinite(d[1]));
   const curveLayer = chart.clipped(chart.plot.append('g').attr('class', 'curves'));
   const xTitle = chart.svg.append('text').attr('class', 'axis-label').attr('text-anchor', 'end').text('源句长度 n');
-  let last = null;
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
@@ -130,17 +130,5 @@ export function mount(el, core, initialState, host) {
     host?.describe(describe(view));
   }
 
-  return {
-    update(params) {
-      const result = core.figure('length', params);
-      last = result;
-      draw(result);
-      return result;
-    },
-    resize() {
-      width = el.clientWidth;
-      if (last) draw(last);
-    },
-    svg: () => chart.svg.node(),
-  };
+  return coreDrawnFigure(core, 'length', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => chart.svg.node() });
 }
