@@ -5,20 +5,14 @@
 
 #include "core/checks.hpp"
 #include "core/rng.hpp"
+#include "core/seq2seq_common.hpp"
 #include "core/softmax.hpp"
 
 namespace attn {
 namespace {
 
-Eigen::MatrixXd fan_in(int rows, int cols, Rng& rng) {
-  return rng.normal_matrix(rows, cols, 1.0 / std::sqrt(static_cast<double>(cols)));
-}
-
 void check_pair(const RnnEnc& m, const std::vector<int>& source, const std::vector<int>* target) {
-  require(!source.empty(), "rnn_enc: empty source sentence");
-  for (int w : source) require(w >= 0 && w < m.p.emb_src.cols(), "rnn_enc: source id out of range");
-  if (target)
-    for (int w : *target) require(w >= 0 && w < m.p.emb_tgt.cols(), "rnn_enc: target id out of range");
+  check_sentence_ids("rnn_enc", source, static_cast<int>(m.p.emb_src.cols()), target, static_cast<int>(m.p.emb_tgt.cols()));
 }
 
 struct Encoded {
@@ -52,9 +46,9 @@ RnnEnc random_rnn_enc(int source_vocab, int target_vocab, int embedding, int hid
   m.p.emb_tgt = rng.normal_matrix(embedding, target_vocab);
   m.p.enc = random_gru_cell(embedding, hidden, rng);
   m.p.dec = random_gru_cell(embedding + hidden, hidden, rng);
-  m.p.W_init = fan_in(hidden, hidden, rng);
+  m.p.W_init = fan_in_normal(hidden, hidden, rng);
   m.p.b_init = Eigen::VectorXd::Zero(hidden);
-  m.p.W_out = fan_in(target_vocab, 2 * hidden, rng);
+  m.p.W_out = fan_in_normal(target_vocab, 2 * hidden, rng);
   m.p.b_out = Eigen::VectorXd::Zero(target_vocab);
   m.g.emb_src = Eigen::MatrixXd::Zero(embedding, source_vocab);
   m.g.emb_tgt = Eigen::MatrixXd::Zero(embedding, target_vocab);

@@ -5,20 +5,14 @@
 
 #include "core/checks.hpp"
 #include "core/rng.hpp"
+#include "core/seq2seq_common.hpp"
 #include "core/softmax.hpp"
 
 namespace attn {
 namespace {
 
-Eigen::MatrixXd fan_in(int rows, int cols, Rng& rng) {
-  return rng.normal_matrix(rows, cols, 1.0 / std::sqrt(static_cast<double>(cols)));
-}
-
 void check_ids(const RnnSearch& m, const std::vector<int>& source, const std::vector<int>* target) {
-  require(!source.empty(), "rnn_search: empty source sentence");
-  for (int w : source) require(w >= 0 && w < m.p.emb_src.cols(), "rnn_search: source id out of range");
-  if (target)
-    for (int w : *target) require(w >= 0 && w < m.p.emb_tgt.cols(), "rnn_search: target id out of range");
+  check_sentence_ids("rnn_search", source, static_cast<int>(m.p.emb_src.cols()), target, static_cast<int>(m.p.emb_tgt.cols()));
 }
 
 struct Encoded {
@@ -90,12 +84,12 @@ RnnSearch random_rnn_search(int source_vocab, int target_vocab, int embedding, i
   m.p.enc_fwd = random_gru_cell(embedding, hidden, rng);
   m.p.enc_bwd = random_gru_cell(embedding, hidden, rng);
   m.p.dec = random_gru_cell(embedding + 2 * hidden, hidden, rng);
-  m.p.W_init = fan_in(hidden, hidden, rng);
+  m.p.W_init = fan_in_normal(hidden, hidden, rng);
   m.p.b_init = Eigen::VectorXd::Zero(hidden);
-  m.p.W_a = fan_in(attention, hidden, rng);
-  m.p.U_a = fan_in(attention, 2 * hidden, rng);
+  m.p.W_a = fan_in_normal(attention, hidden, rng);
+  m.p.U_a = fan_in_normal(attention, 2 * hidden, rng);
   m.p.v_a = rng.normal_vector(attention, 1.0 / std::sqrt(static_cast<double>(attention)));
-  m.p.W_out = fan_in(target_vocab, 3 * hidden, rng);
+  m.p.W_out = fan_in_normal(target_vocab, 3 * hidden, rng);
   m.p.b_out = Eigen::VectorXd::Zero(target_vocab);
   m.visit([](const std::string&, auto& p, auto& g) { g = p; g.setZero(); });
   return m;
