@@ -45,6 +45,21 @@ build_native() {
   cmake --build build/native -j"$JOBS"
 }
 
+# Figure 2's two models, trained by the native core into build/figure2/ (<model>.weights and
+# <model>.json, which the page serves). Only when an output is missing or older than the attn
+# binary, so a rebuild that left the core alone does not retrain. One process per model: two cores.
+build_figure2() {
+  local out=build/figure2 bin=build/native/attn pids=() m p
+  mkdir -p "$out"
+  for m in rnnenc rnnsearch; do
+    if [ ! -f "$out/$m.json" ] || [ ! -f "$out/$m.weights" ] || [ "$bin" -nt "$out/$m.json" ] || [ "$bin" -nt "$out/$m.weights" ]; then
+      log "Figure 2: training $m ($out/$m.weights, $out/$m.json)"
+      "$bin" train-figure2 --model "$m" --out "$out" & pids+=($!)
+    fi
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+}
+
 build_wasm() {
   log "WASM build (build/wasm)"
   # emcmake's default CMAKE_CROSSCOMPILING_EMULATOR passes a flag node 20 rejects; ctest runs no
@@ -60,7 +75,7 @@ build_web() {
   node web/build.mjs
 }
 
-build() { build_native; build_wasm; build_web; }
+build() { build_native; build_figure2; build_wasm; build_web; }
 
 # The core and the unit tests under AddressSanitizer + UndefinedBehaviorSanitizer, with the
 # fuzz harnesses of tests/fuzz (a seeded random one and libFuzzer, both bounded).

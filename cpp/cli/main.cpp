@@ -2,6 +2,7 @@
 // page receives from the WASM build.
 //   attn figures                              ids, titles and parameter specs
 //   attn figure <id> [--<param> <value>]...   {"id", "params", "data"}
+//   attn train-figure2 --model rnnenc|rnnsearch|both --out DIR   (see train_figure2.hpp)
 // Bad input: a message on stderr and exit status 2.
 #include <cstdlib>
 #include <iostream>
@@ -9,12 +10,14 @@
 #include <vector>
 
 #include "figures/registry.hpp"
+#include "train_figure2.hpp"
 
 namespace {
 
 const char* kUsage =
     "usage: attn figures\n"
-    "       attn figure <id> [--<param> <value>]...\n";
+    "       attn figure <id> [--<param> <value>]...\n"
+    "       attn train-figure2 --model rnnenc|rnnsearch|both --out DIR\n";
 
 double parse_number(const std::string& name, const std::string& text) {
   char* end = nullptr;
@@ -47,6 +50,8 @@ int run(const std::vector<std::string>& args) {
     std::cout << attn::to_json(attn::compute_figure(args[1], parse_params(rest))) << "\n";
     return 0;
   }
+  if (!args.empty() && args[0] == "train-figure2")
+    return attn::train_figure2_command(std::vector<std::string>(args.begin() + 1, args.end()));
   std::cerr << kUsage;
   return 2;
 }
