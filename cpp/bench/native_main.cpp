@@ -1,13 +1,14 @@
 // attn_bench — the native side of the benchmark (tests/bench/run.mjs runs it):
 //   attn_bench time <workload> <size> <reps> <batch>   {"ms": [per-call ms of each repetition]}
 //   attn_bench result <workload> <size>                the workload's output, to compare builds
-// Workloads (cpp/bench/workloads.hpp): encoder <n>, sqrt-d <d>, fit <pair>.
+// Workloads (cpp/bench/workloads.hpp): encoder <n>, sqrt-d <d>, fit <pair>, train <model>.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <string>
 #include <vector>
 
+#include "bench/train_workload.hpp"
 #include "bench/workloads.hpp"
 
 namespace {
@@ -33,6 +34,13 @@ std::string result_json(const std::string& name, int size) {
     const SqrtDOutput o = sqrt_d_workload(size);
     return "{\"rawEntropy\":" + json(o.raw_entropy) + ",\"rawRange\":" + json(o.raw_range) +
            ",\"scaledEntropy\":" + json(o.scaled_entropy) + ",\"scaledRange\":" + json(o.scaled_range) + "}";
+  }
+  if (name == "train") {
+    const auto run = train_workload_run(size);
+    char tokens[32];
+    std::snprintf(tokens, sizeof tokens, "%.17g", train_tokens_per_step(*run));
+    return "{\"losses\":" + json(train_workload(*run)) + ",\"tokensPerStep\":" + tokens +
+           ",\"budgetSteps\":" + std::to_string(train_budget_steps()) + "}";
   }
   const FitOutput o = fit_workload(fit_input(size));
   return "{\"loss\":" + json(o.loss) + ",\"tv\":" + json(o.tv) + ",\"finalMap\":" + json(o.final_map) + "}";

@@ -5,9 +5,11 @@
 //   encoderResult(n) → {context, norms, jacobians}
 //   sqrtDDraws(d) → {s, keys}             (trials×d, (trials·keys)×d)   sqrtDResult(d) → {…}
 //   fitInput(pair) → {S, H, target, W1, W2, v, learningRate, steps}     fitResult(pair) → {…}
+//   trainResult(model) → {losses (the first steps), tokensPerStep, budgetSteps}
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include "bench/train_workload.hpp"
 #include "bench/workloads.hpp"
 
 namespace {
@@ -95,6 +97,15 @@ val fit_result_js(int pair) {
   return out;
 }
 
+val train_result_js(int model) {
+  const auto run = train_workload_run(model);
+  val out = val::object();
+  out.set("losses", f64(train_workload(*run)));
+  out.set("tokensPerStep", train_tokens_per_step(*run));
+  out.set("budgetSteps", train_budget_steps());
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attn_bench) {
@@ -105,4 +116,5 @@ EMSCRIPTEN_BINDINGS(attn_bench) {
   emscripten::function("sqrtDResult", &sqrt_d_result_js);
   emscripten::function("fitInput", &fit_input_js);
   emscripten::function("fitResult", &fit_result_js);
+  emscripten::function("trainResult", &train_result_js);
 }

@@ -1,8 +1,10 @@
 #include "bench/workloads.hpp"
 
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 
+#include "bench/train_workload.hpp"
 #include "core/additive_fit.hpp"
 #include "core/concepts.hpp"
 #include "core/demo_encoder.hpp"
@@ -106,12 +108,15 @@ std::vector<double> time_workload(const std::string& name, int size, int reps, i
   using Clock = std::chrono::steady_clock;
   EncoderInput encoder;
   FitInput fit;
+  std::unique_ptr<Figure2Run> training;
   if (name == "encoder") encoder = encoder_input(size);
   else if (name == "fit") fit = fit_input(size);
+  else if (name == "train") training = train_workload_run(size);
   else if (name != "sqrt-d") throw std::invalid_argument("unknown workload '" + name + "'");
   const auto once = [&] {
     if (name == "encoder") sink = sink + encoder_workload(encoder).norms.back();
     else if (name == "fit") sink = sink + fit_workload(fit).loss.back();
+    else if (name == "train") sink = sink + train_workload(*training).back();
     else sink = sink + sqrt_d_workload(size).raw_entropy_mean;
   };
   once();  // warm-up: caches, lazy statics, first-touch of memory

@@ -58,9 +58,10 @@ struct FitOutput {
 };
 FitOutput fit_workload(const FitInput& in);
 
-// Runs workload `name` ("encoder", "sqrt-d", "fit") of size `size` (n, d or the pair) `batch`
-// times per repetition; returns the milliseconds per call of each of `reps` repetitions, after
-// one untimed warm-up call. The same code times the native and the WASM build.
+// Runs workload `name` ("encoder", "sqrt-d", "fit", "train") of size `size` (n, d, the pair or
+// the model of train_workload.hpp) `batch` times per repetition; returns the milliseconds per
+// call of each of `reps` repetitions, after one untimed warm-up call. The same code times the
+// native and the WASM build.
 std::vector<double> time_workload(const std::string& name, int size, int reps, int batch);
 
 }  // namespace attn::bench

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { trainingSection } from './training.mjs';
+
 function firstLine(cmd, args) {
   try {
     return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n')[0].trim();
@@ -94,6 +96,7 @@ export function writeReport(dir, report) {
     '',
     ...scorers,
     '',
+    ...trainingSection(report.training),
     '## What each column calls',
     '',
     '- native and WASM core: cpp/bench/workloads.cpp (the core functions the figures use: encode + context_jacobians + ' +

@@ -11,6 +11,7 @@ import { plan, summarize, warmThenTime } from './measure.mjs';
 import { machineInfo, writeReport } from './report.mjs';
 import { BACKENDS, loadTf, useBackend } from './tfjs_setup.mjs';
 import { benchmarkRows, scorersFigureRow } from './workloads.mjs';
+import { measureTraining } from './training.mjs';
 
 const log = (...args) => console.log(...args);
 const started = performance.now();
@@ -98,9 +99,12 @@ const scorersFigure = [0, 1].map((pair) => {
   return { pair, difference, time: { ...t, result: undefined } };
 });
 
+log('Figure 2 training: native vs WASM');
+const training = measureTraining(bench);
+
 for (const r of results) delete r.wasmResult;  // large, and the same as the native result
 const report = {
-  machine, tfBackends, tolerance: TOLERANCE, rows: results, scorersFigure,
+  machine, tfBackends, tolerance: TOLERANCE, rows: results, scorersFigure, training,
   loadAverageAtEnd: os.loadavg(), seconds: (performance.now() - started) / 1000,
 };
 writeReport(path.join(root, 'bench'), report);
