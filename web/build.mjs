@@ -3,18 +3,25 @@
 //   embed.html   one figure alone; the chapter's figure slots ride along as <template>s
 //   js/          app bundles by esbuild (ES modules, minified, external source maps)
 //   css/         app.css (bundled) + katex.css (woff2 only, plus the formulas' layout classes)
-//   attn_core.mjs + attn_core.wasm, copied from build/wasm
+//   attn_core.mjs + attn_core.wasm, copied from build/wasm (and attn_figure2.*, the Figure 2
+//   module the page loads lazily)
+//   figure2/     the models `./build.sh build` trained natively (build/figure2: weights + JSON)
 // Exits non-zero when a formula fails to parse. Usage: node web/build.mjs
+// ATTN_DIST, ATTN_WASM_DIR and ATTN_FIGURE2_DIR override the three directories (a parallel
+// build into a directory of its own, e.g. for one helper's tests).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { renderMath } from './build-math.mjs';
+import { figure2Facts, fillFigure2Facts } from './js/figure2/facts.js';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(WEB, '..');
-const DIST = path.join(REPO, 'dist');
-const WASM_DIR = path.join(REPO, 'build', 'wasm');
+const DIST = path.resolve(REPO, process.env.ATTN_DIST ?? 'dist');
+const WASM_DIR = path.resolve(REPO, process.env.ATTN_WASM_DIR ?? path.join('build', 'wasm'));
+const FIGURE2_DIR = path.resolve(REPO, process.env.ATTN_FIGURE2_DIR ?? path.join('build', 'figure2'));
+const FIGURE2_FILES = ['rnnenc.json', 'rnnsearch.json', 'rnnenc.weights', 'rnnsearch.weights'];
 const CHAPTER = path.join(WEB, 'chapter', 'chapter.html');
 const KATEX_DIST = path.join(WEB, 'node_modules', 'katex', 'dist');
 const DEFAULT_TITLE = 'Seq2Seq 的瓶颈与注意力机制';
@@ -109,13 +116,30 @@ function writeKatexCss(mathLayoutCss) {
 
 function copyCore() {
   const copied = [];
-  for (const name of ['attn_core.mjs', 'attn_core.wasm']) {
+  for (const name of ['attn_core.mjs', 'attn_core.wasm', 'attn_figure2.mjs', 'attn_figure2.wasm']) {
     const source = path.join(WASM_DIR, name);
     if (fs.existsSync(source)) {
       fs.copyFileSync(source, path.join(DIST, name));
       copied.push(name);
     }
   }
+  return copied;
+}
+
+// The reports of Figure 2's build-time models, for the numbers of the figure's notes.
+function figure2Reports() {
+  const read = (name) => {
+    const file = path.join(FIGURE2_DIR, `${name}.json`);
+    return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+  };
+  return { rnnenc: read('rnnenc'), rnnsearch: read('rnnsearch') };
+}
+
+// Figure 2's build-time models: the page draws their JSON and aligns with their weights.
+function copyFigure2() {
+  const copied = FIGURE2_FILES.filter((name) => fs.existsSync(path.join(FIGURE2_DIR, name)));
+  if (copied.length) fs.mkdirSync(path.join(DIST, 'figure2'), { recursive: true });
+  for (const name of copied) fs.copyFileSync(path.join(FIGURE2_DIR, name), path.join(DIST, 'figure2', name));
   return copied;
 }
 
@@ -133,6 +157,18 @@ async function bundle() {
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
   });
+  // Figure 2's training worker: a module worker of its own, no chunk shared with the page.
+  await esbuild.build({
+    absWorkingDir: WEB,
+    entryPoints: { 'figure2-worker': 'js/figure2/train-worker.js' },
+    outdir: path.join(DIST, 'js'),
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    sourcemap: 'external',
+    target: ['es2020'],
+    logLevel: 'warning',
+  });
   await esbuild.build({
     absWorkingDir: WEB,
     entryPoints: { app: 'css/main.css' },
@@ -148,7 +184,8 @@ async function main() {
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
 
-  const { fragment, placeholder } = readChapter();
+  const { fragment: source, placeholder } = readChapter();
+  const fragment = fillFigure2Facts(source, figure2Facts(figure2Reports()));
   const { html: withIds, toc } = addHeadingIds(fragment);
   const math = renderMath(wrapTables(withIds));
   const title = chapterTitle(fragment);
@@ -163,10 +200,14 @@ async function main() {
   writeKatexCss(math.css);
   await bundle();
   const core = copyCore();
+  const figure2 = copyFigure2();
 
   const ms = Math.round(performance.now() - started);
-  console.log(`build: dist/ in ${ms} ms; ${math.count} formulas; chapter ${placeholder ? 'PLACEHOLDER (web/chapter/chapter.html missing)' : 'from web/chapter/chapter.html'}`);
-  if (core.length < 2) console.warn(`build: WARNING build/wasm/attn_core.{mjs,wasm} missing (copied: ${core.join(', ') || 'none'}); figures will show the load error`);
+  console.log(`build: ${path.relative(REPO, DIST)}/ in ${ms} ms; ${math.count} formulas; chapter ${placeholder ? 'PLACEHOLDER (web/chapter/chapter.html missing)' : 'from web/chapter/chapter.html'}`);
+  const wasmDir = path.relative(REPO, WASM_DIR);
+  if (!core.includes('attn_core.wasm') || !core.includes('attn_core.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_core.{mjs,wasm} missing (copied: ${core.join(', ') || 'none'}); figures will show the load error`);
+  if (!core.includes('attn_figure2.wasm') || !core.includes('attn_figure2.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_figure2.{mjs,wasm} missing; figure2 cannot align or train in the browser`);
+  if (figure2.length < FIGURE2_FILES.length) console.warn(`build: WARNING ${path.relative(REPO, FIGURE2_DIR)}/ lacks ${FIGURE2_FILES.filter((f) => !figure2.includes(f)).join(', ')} (run ./build.sh build); figure2 will say the build-time models are missing`);
   for (const warning of math.warnings) console.warn(`build: formula warning: ${warning}`);
   for (const error of math.errors) console.error(`build: FORMULA ERROR: ${error}`);
   if (math.errors.length) process.exit(1);

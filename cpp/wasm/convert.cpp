@@ -67,7 +67,10 @@ Eigen::MatrixXd matrix_from_js(const val& array, int rows, int cols, const char*
 }
 
 void throw_js_error(const char* message) {
-  val::global("Error").new_(val(message)).throw_();
+  // val(const char*) reads the bytes as Latin-1; through std::string they are read as UTF-8, so
+  // a message naming a Chinese word arrives intact. The std::string is gone before the throw.
+  const val text = val(std::string(message));
+  val::global("Error").new_(text).throw_();
 }
 
 }  // namespace attn::wasm

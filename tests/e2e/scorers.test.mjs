@@ -63,9 +63,9 @@ test('the keyboard scrubs the steps: TV ≈ 0.5 at 0, < 0.05 at 500; the yesterd
   assert.equal(await darkestIn(page, 'is-dot', 'yesterday'), '昨天');
   assert.match(await page.locator(`${FIG} .figure-description`).textContent(), /第 500 步：TV = 0\.0\d/);
   // The text alternative: a table per map with the same numbers.
-  const hidden = await page.locator(`${FIG} div.visually-hidden table`).count();
+  const hidden = await page.locator(`${FIG} .scorers-tables div.visually-hidden table`).count();
   assert.equal(hidden, 2);
-  assert.match(await page.locator(`${FIG} div.visually-hidden table`).first().locator('tbody tr').nth(4).textContent(), /^yesterday.*（最大）/);
+  assert.match(await page.locator(`${FIG} .scorers-tables div.visually-hidden table`).first().locator('tbody tr').nth(4).textContent(), /^yesterday.*（最大）/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -14,6 +14,12 @@ export async function loadCore() {
   return createAttnCore({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'attn_core.wasm')) });
 }
 
+// The Figure 2 module (training, evaluation, alignment), a module of its own beside the core.
+export async function loadFigure2Core() {
+  const { default: createAttnFigure2 } = await import(path.join(wasmDir, 'attn_figure2.mjs'));
+  return createAttnFigure2({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'attn_figure2.wasm')) });
+}
+
 export function runNative(args) {
   return JSON.parse(execFileSync(nativeTool, args, { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }

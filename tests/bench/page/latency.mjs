@@ -10,7 +10,8 @@ const ARROW_LIMIT = 30;   // arrow presses per direction; a longer range is cros
 const BUTTON_PRESSES = 8;
 
 // The controls of one figure slot (the toolbar's export buttons are not figure controls; the
-// formula figure's jump buttons scroll the page and 播放 starts a timer, so they are left out).
+// formula figure's jump buttons scroll the page, 播放 starts a timer and figure2's button starts
+// two training workers, so they are left out).
 function listControls(page, id) {
   return page.evaluate((figureId) => {
     const slot = document.querySelector(`[data-figure="${CSS.escape(figureId)}"]`);
@@ -29,7 +30,7 @@ function listControls(page, id) {
     });
     slot.querySelectorAll('input[type="number"]').forEach((input, index) => controls.push({ kind: 'number', index, name: input.id }));
     const buttons = [...slot.querySelectorAll('.figure-mount button')]
-      .filter((b) => !b.matches('[role="radio"], .formula-jump, .decoder-play'));
+      .filter((b) => !b.matches('[role="radio"], .formula-jump, .decoder-play, .figure2-start'));
     const byClass = new Map();
     for (const b of buttons) if (!byClass.has(b.className)) byClass.set(b.className, buttons.indexOf(b));
     for (const [cls, index] of byClass) controls.push({ kind: 'button', index, name: cls || 'button' });
@@ -46,7 +47,7 @@ function controlLocator(page, id, control) {
     case 'number': return slot.locator('input[type="number"]').nth(control.index);
     case 'radio': return slot.locator(`input[type="radio"][name="${control.name}"]`);
     case 'word-radio': return slot.locator('[role="radiogroup"]').nth(control.index).locator('[role="radio"]');
-    case 'button': return slot.locator('.figure-mount button:not([role="radio"]):not(.formula-jump):not(.decoder-play)').nth(control.index);
+    case 'button': return slot.locator('.figure-mount button:not([role="radio"]):not(.formula-jump):not(.decoder-play):not(.figure2-start)').nth(control.index);
     default: throw new Error(`unknown control kind ${control.kind}`);
   }
 }

@@ -2,12 +2,14 @@
 // (the tables and the budgets of /work/shared/DESIGN.md, met or missed).
 import fs from 'node:fs';
 import path from 'node:path';
+import { trainingSection } from './training.mjs';
 
 export const BUDGETS = {
   latencyP95Ms: 4,
   latencyMaxMs: 16,
   gzipBytes: 350 * 1024,
   interactiveMs: 1000,
+  browserTrainingMs: 120 * 1000,
 };
 
 const ms = (x) => (x === null || x === undefined ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -27,6 +29,10 @@ export function budgetResults(report) {
   if (load) {
     out.push({ name: `cold load gzipped (${load.page})`, value: load.totals.gzip, limit: BUDGETS.gzipBytes, pass: load.totals.gzip < BUDGETS.gzipBytes });
     out.push({ name: `cold load interactive (${load.page})`, value: load.timing.interactive, limit: BUDGETS.interactiveMs, pass: load.timing.interactive < BUDGETS.interactiveMs });
+  }
+  if (report.training) {
+    const t = report.training;
+    out.push({ name: 'figure2 browser training (wall)', value: t.wallMs, limit: BUDGETS.browserTrainingMs, pass: t.state === 'done' && t.wallMs < BUDGETS.browserTrainingMs });
   }
   for (const [metric, v] of Object.entries(report.memory?.verdict ?? {})) {
     if (!v.unavailable) out.push({ name: `memory growth (${metric})`, value: v.growth, limit: v.allowed, pass: v.pass });
@@ -172,6 +178,7 @@ export function pageReportMarkdown(report) {
     ...latencySection(report.latency),
     ...loadSection(report.coldLoad),
     ...memorySection(report.memory),
+    ...trainingSection(report.training),
     `Run time ${report.seconds.toFixed(0)} s.`,
     '',
   ].join('\n');

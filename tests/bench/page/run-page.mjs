@@ -1,7 +1,8 @@
 // ./build.sh bench, part 2: the page in Chromium — interaction latency of every figure, cold load
-// (bytes and times), memory over 10,000 control moves. Needs dist/ (./build.sh build).
+// (bytes and times), memory over 10,000 control moves, and Figure 2 trained in the browser to the
+// end of its budget (minutes). Needs dist/ (./build.sh build).
 //
-//   node tests/bench/page/run-page.mjs [--only latency,load,memory] [--runs 5] [--embed-runs 3]
+//   node tests/bench/page/run-page.mjs [--only latency,load,memory,training] [--runs 5] [--embed-runs 3]
 //        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench]
 //
 // Writes bench/page-report.json and bench/page-report.md. tests/bench/run.mjs may instead
@@ -14,9 +15,10 @@ import { DIST, REPO, assertBuilt, launchFresh, startServer } from './browser.mjs
 import { measureLatency } from './latency.mjs';
 import { measureColdLoad } from './cold-load.mjs';
 import { measureMemory } from './memory.mjs';
+import { measureBrowserTraining } from './training.mjs';
 import { budgetResults, writePageReport } from './page-report.mjs';
 
-const PARTS = ['latency', 'load', 'memory'];
+const PARTS = ['latency', 'load', 'memory', 'training'];
 
 function machineInfo(chromium) {
   const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
@@ -64,6 +66,14 @@ export async function runPageBench({
         report.memory = await measureMemory({ context: memoryBrowser.context, baseUrl: server.url, moves, log });
       } finally {
         await memoryBrowser.close();
+      }
+    }
+    if (only.includes('training')) {
+      const trainingBrowser = await launchFresh();
+      try {
+        report.training = await measureBrowserTraining({ context: trainingBrowser.context, baseUrl: server.url, log });
+      } finally {
+        await trainingBrowser.close();
       }
     }
   } finally {

@@ -13,6 +13,7 @@ import * as path from './path.js';
 import * as cost from './cost.js';
 import * as ledger from './ledger.js';
 import * as decoder from './decoder.js';
+import * as figure2 from './figure2.js';
 
 export const figureModules = {
   funnel,
@@ -28,4 +29,5 @@ export const figureModules = {
   cost,
   ledger,
   decoder,
+  figure2,
 };

@@ -3,6 +3,8 @@
 // Right: Bahdanau's additive scorer after `step` real SGD steps toward the left map (the core
 // trains the 500 steps once and caches them). Below: the TV distance of the two maps over the
 // steps, with the current step marked; clicking or dragging on it scrubs the step too.
+// Under them, for contrast, the alignment a really trained RNNsearch learned for the same
+// sentence (figure2's build-time weights, fetched only when that panel nears the viewport).
 // Data: {src, tgt, rows, cols, dot_map, additive_map (row-major), dot_argmax, additive_argmax,
 //        step, tv_now, tv, loss, params_dot, params_additive, attn_dim}.
 import { scaleLinear } from 'd3-scale';
@@ -12,6 +14,7 @@ import { pointer } from 'd3-selection';
 import { svgFrame, fixed2 } from '../lib/svg-frame.js';
 import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
 import { element } from '../lib/dom.js';
+import { learnedAlignment } from '../figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack
@@ -46,6 +49,7 @@ export function mount(el, core, initialState, host) {
   const left = heatmap(svg, tables, { className: 'is-dot', caption: '左图：Luong 点积打分的对齐权重（行 = 译文词，列 = 原文词）' });
   const right = heatmap(svg, tables, { className: 'is-additive', caption: '右图：Bahdanau 加性打分的对齐权重（当前训练步数）' });
   const scale = colourScale(svg, `scorers-scale-${host?.id ?? 'x'}`);
+  const learned = learnedAlignment(el, { base: document.baseURI, idPrefix: `scorers-learned-${host?.id ?? 'x'}` });
   const tv = svg.append('g').attr('class', 'tv-chart');
   const tvTitle = tv.append('text').attr('class', 'tv-title').attr('y', -8).text('TV 距离（两图差多少）随训练步数');
   const tvX = scaleLinear();
@@ -120,6 +124,8 @@ export function mount(el, core, initialState, host) {
     frame.size(w, tvY0 + TV_H, width);
     drawTv(v, w, tvY0);
 
+    learned.show(v.src);
+    learned.resize(width);
     tvValue.textContent = `TV = ${fixed2(v.tvNow)}`;
     tvNote.textContent = `（训练第 ${v.step} 步；0 = 两图一样，1 = 完全不重叠；${v.tvNow < GOOD_TV ? '已低于 0.05：基本学会了' : '还没到 0.05'}）`;
     host?.describe(`第 ${v.step} 步：TV = ${fixed2(v.tvNow)}。每个译文词最看重的原文词——点积（左）：${pairs(v, v.dotArgmax)}；`

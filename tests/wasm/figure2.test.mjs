@@ -1,0 +1,135 @@
+// Figure 2 in WASM (attn_figure2.mjs) against what the native build wrote (build/figure2: the
+// weight files and reports of `attn train-figure2`): the same weights give the same evaluation
+// and alignment, the same config gives the same first losses, and bad input is a JS Error that
+// leaves the module working.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadFigure2Core } from './load_core.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const figure2Dir = process.env.ATTN_FIGURE2_DIR ?? path.join(root, 'build/figure2');
+const MODELS = ['rnnenc', 'rnnsearch'];
+const EXAMPLE = ['我', '昨天', '看见', '一只', '猫'];
+
+const report = (model) => JSON.parse(fs.readFileSync(path.join(figure2Dir, `${model}.json`), 'utf8'));
+const weights = (model) => new Uint8Array(fs.readFileSync(path.join(figure2Dir, `${model}.weights`)));
+
+let core;
+before(async () => {
+  for (const m of MODELS) {
+    for (const ext of ['json', 'weights']) {
+      assert.ok(fs.existsSync(path.join(figure2Dir, `${m}.${ext}`)), `${figure2Dir}/${m}.${ext} is missing: run ./build.sh build`);
+    }
+  }
+  core = await loadFigure2Core();
+});
+
+// Runs fn with a fresh trainer and frees it, whatever happens.
+function withTrainer(model, fn) {
+  const trainer = new core.Figure2Trainer(model);
+  try {
+    return fn(trainer);
+  } finally {
+    trainer.delete();
+  }
+}
+
+const plainBuckets = (buckets) => Array.from(buckets, ({ lo, hi, count, bleu, exact }) => ({ lo, hi, count, bleu, exact }));
+
+for (const model of MODELS) {
+  test(`${model}: the build's weights evaluated in WASM give exactly the report's final buckets`, () => {
+    const json = report(model);
+    withTrainer(model, (t) => {
+      assert.equal(t.parameterCount, json.parameters);
+      assert.equal(t.stepsTotal, json.config.train.steps);
+      assert.equal(t.config().checkpointEvery, json.config.checkpoint_every);
+      t.loadWeights(weights(model));
+      const e = t.evaluate();
+      assert.deepEqual(plainBuckets(e.buckets), plainBuckets(json.final.buckets));
+      assert.equal(e.overall, json.final.bleu);
+      assert.equal(e.exact, json.final.exact);
+      // The file goes back out byte for byte.
+      assert.deepEqual(t.saveWeights(), weights(model));
+    });
+  });
+
+  test(`${model}: the first training steps in WASM match the native loss curve (relative 1e-9)`, () => {
+    const curve = report(model).loss_curve;
+    const window = curve.steps[0];
+    const windows = 2;
+    // One step per call, as the page's worker trains: slices must not change the sequence.
+    const losses = withTrainer(model, (t) => Array.from({ length: window * windows }, () => t.train(1)[0]));
+    for (let k = 0; k < windows; k += 1) {
+      assert.equal(curve.steps[k], window * (k + 1));
+      const mean = losses.slice(k * window, (k + 1) * window).reduce((a, b) => a + b, 0) / window;
+      const expected = curve.loss[k];
+      assert.ok(Math.abs(mean - expected) <= 1e-9 * Math.abs(expected), `window ${k}: WASM ${mean}, native ${expected}`);
+    }
+  });
+}
+
+test('rnnsearch: the alignment of the example in WASM is the report\'s, and "yesterday" looks at 昨天', () => {
+  const expected = report('rnnsearch').alignment;
+  withTrainer('rnnsearch', (t) => {
+    t.loadWeights(weights('rnnsearch'));
+    const a = t.align(EXAMPLE);
+    assert.deepEqual(a.source, EXAMPLE);
+    assert.deepEqual(a.output, expected.output);
+    assert.equal(a.weights.length, expected.weights.length);
+    // exp and tanh of libstdc++'s libm and of Emscripten's differ in the last bits.
+    a.weights.forEach((row, i) => row.forEach((w, j) => assert.ok(Math.abs(w - expected.weights[i][j]) < 1e-12, `row ${i}, column ${j}: ${w} vs ${expected.weights[i][j]}`)));
+    assert.deepEqual(t.translate(EXAMPLE), expected.output);
+    const i = a.output.indexOf('yesterday');
+    assert.ok(i >= 0, `the translation has "yesterday": ${a.output.join(' ')}`);
+    const row = Array.from(a.weights[i]);
+    assert.equal(EXAMPLE[row.indexOf(Math.max(...row))], '昨天');
+  });
+});
+
+// Asserts that fn throws a JS Error whose message matches.
+function throwsError(fn, pattern) {
+  assert.throws(fn, (error) => error instanceof Error && pattern.test(error.message), String(pattern));
+}
+
+test('bad weight files, unknown words and align on rnnenc are JS Errors; the module keeps working', () => {
+  const good = weights('rnnsearch');
+  const withMagic = (magic) => Uint8Array.from([...new TextEncoder().encode(magic), ...good.slice(8)]);
+  const withNaN = good.slice();
+  new DataView(withNaN.buffer).setFloat32(12 + 4 * 7, NaN, true);
+  const before = core.heapStats().allocatedBytes;
+  withTrainer('rnnsearch', (t) => {
+    for (let round = 0; round < 20; round += 1) {
+      throwsError(() => t.loadWeights(good.slice(0, 5)), /shorter than its 12-byte header/);
+      throwsError(() => t.loadWeights(good.slice(0, good.length - 4)), /truncated/);
+      throwsError(() => t.loadWeights(Uint8Array.from([...good, 0])), /bytes after/);
+      throwsError(() => t.loadWeights(withMagic('NOTW0001')), /ATTNW001/);
+      throwsError(() => t.loadWeights(withNaN), /not finite/);
+      throwsError(() => t.loadWeights(weights('rnnenc')), /rnnsearch model has/);
+      throwsError(() => t.loadWeights('ATTNW001'), /Uint8Array/);
+      throwsError(() => t.loadWeights(undefined), /missing/);
+      throwsError(() => t.align(['我', '昨天', '看见', '一只', '狗熊']), /'狗熊' is not a word/);
+      throwsError(() => t.align([]), /empty/);
+      throwsError(() => t.align('我 昨天'), /array of words/);
+      throwsError(() => t.align([1, 2]), /string/);
+      throwsError(() => t.translate(['🐱']), /not a word/);
+      throwsError(() => t.train(-1), /whole number/);
+      throwsError(() => t.train(1.5), /whole number/);
+      throwsError(() => t.train('3'), /number/);
+    }
+    // After all that, the good file still loads and the model still aligns as the build's did.
+    t.loadWeights(good.buffer.slice(good.byteOffset, good.byteOffset + good.byteLength)); // an ArrayBuffer works too
+    assert.deepEqual(Array.from(t.align(EXAMPLE).output), report('rnnsearch').alignment.output);
+  });
+  withTrainer('rnnenc', (t) => {
+    throwsError(() => t.align(EXAMPLE), /rnnenc has no attention/);
+    t.loadWeights(weights('rnnenc'));
+    assert.ok(t.translate(EXAMPLE).length > 0, 'the trained rnnenc translates');
+  });
+  throwsError(() => new core.Figure2Trainer('transformer'), /unknown model 'transformer'/);
+  throwsError(() => new core.Figure2Trainer(7), /string/);
+  // The errors leave nothing behind on the WASM heap (some slack for the allocator's own books).
+  assert.ok(core.heapStats().allocatedBytes - before < 64 * 1024, `heap grew by ${core.heapStats().allocatedBytes - before} bytes`);
+});

@@ -1,0 +1,131 @@
+// The Web Worker of figure `figure2`: trains ONE model (RNNenc or RNNsearch) with the chapter's
+// default config in the WASM core (attn_figure2.mjs), off the page's main thread. One worker per
+// model, so the two train side by side on two cores. Training goes in short slices with a yield
+// to the event loop between them, so pause / resume / stop are answered within a slice.
+//
+// page → worker:  {type: 'train', model, base}       base: the URL the core files sit under
+//                 {type: 'pause'} · {type: 'resume'} · {type: 'stop'}
+//                 {type: 'align', base, weightsUrl, words}   the build's RNNsearch, one sentence
+// worker → page:  {type: 'ready', model, config}
+//                 {type: 'progress', model, step, total, loss, activeMs}
+//                 {type: 'paused' | 'resumed', model, step}
+//                 {type: 'checkpoint', model, step, evaluation, activeMs}
+//                 {type: 'done', model, step, evaluation, activeMs, wallMs, weights, alignment?}
+//                 {type: 'alignment', alignment}
+//                 {type: 'error', model, message}
+import { loadFigure2Core } from './load-core.js';
+import { EXAMPLE_WORDS } from './example.js';
+import { alignWithBuildWeights, plainAlignment } from './align-build-weights.js';
+
+// A slice of training between two yields: short enough that a pause lands quickly, long
+// enough that the yield costs nothing. Progress goes to the page every PROGRESS_MS at most: each
+// message is a task on the page's main thread.
+const SLICE_MS = 80;
+const PROGRESS_MS = 250;
+
+const state = { paused: false, stopped: false, wake: null };
+const post = (message, transfer) => self.postMessage(message, transfer ?? []);
+const now = () => performance.now();
+
+// Lets queued messages (pause, stop) run before the next slice.
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+const waitForResume = () => new Promise((resolve) => {
+  state.wake = resolve;
+});
+
+const plainEvaluation = (e) => ({
+  overall: e.overall, exact: e.exact, count: e.count,
+  buckets: Array.from(e.buckets, (b) => ({ lo: b.lo, hi: b.hi, count: b.count, bleu: b.bleu, exact: b.exact })),
+});
+
+async function train(model, base) {
+  const started = now();
+  const core = await loadFigure2Core(base);
+  const trainer = new core.Figure2Trainer(model);
+  try {
+    const config = trainer.config();
+    post({ type: 'ready', model, config });
+    const total = trainer.stepsTotal;
+    const every = config.checkpointEvery > 0 ? config.checkpointEvery : total;
+    let activeMs = now() - started; // loading the module and building the corpus count too
+    let lastPost = 0;
+    let lossSum = 0;
+    let lossCount = 0;
+    while (trainer.stepsDone < total) {
+      if (state.stopped) return;
+      if (state.paused) {
+        post({ type: 'paused', model, step: trainer.stepsDone });
+        await waitForResume();
+        if (state.stopped) return;
+        post({ type: 'resumed', model, step: trainer.stepsDone });
+      }
+      // One step at a time until the slice is used up or a checkpoint is due.
+      const sliceStart = now();
+      const nextCheckpoint = Math.min(total, (Math.floor(trainer.stepsDone / every) + 1) * every);
+      let sum = 0;
+      let count = 0;
+      while (trainer.stepsDone < nextCheckpoint && now() - sliceStart < SLICE_MS) {
+        sum += trainer.train(1)[0];
+        count += 1;
+      }
+      const step = trainer.stepsDone;
+      if (step === nextCheckpoint && step < total) {
+        const evaluation = plainEvaluation(trainer.evaluate());
+        activeMs += now() - sliceStart;
+        post({ type: 'checkpoint', model, step, evaluation, activeMs });
+      } else {
+        activeMs += now() - sliceStart;
+      }
+      lossSum += sum;
+      lossCount += count;
+      if (now() - lastPost >= PROGRESS_MS || step === nextCheckpoint) {
+        post({ type: 'progress', model, step, total, loss: lossSum / lossCount, activeMs });
+        lastPost = now();
+        lossSum = 0;
+        lossCount = 0;
+      }
+      await yieldToMessages();
+    }
+    // As the build does: round the weights to float32 (what the weight file holds), then
+    // evaluate, so the final numbers describe exactly the weights handed back to the page.
+    const finalStart = now();
+    const weights = trainer.saveWeights();
+    trainer.loadWeights(weights);
+    const last = plainEvaluation(trainer.evaluate());
+    const alignment = model === 'rnnsearch' ? plainAlignment(trainer.align(EXAMPLE_WORDS)) : null;
+    activeMs += now() - finalStart;
+    post({ type: 'done', model, step: trainer.stepsDone, evaluation: last, activeMs, wallMs: now() - started, weights, alignment },
+      [weights.buffer]);
+  } finally {
+    trainer.delete();
+  }
+}
+
+// The build's trained RNNsearch, loaded from its weight file, aligns one sentence.
+async function align(base, weightsUrl, words) {
+  post({ type: 'alignment', alignment: await alignWithBuildWeights(base, weightsUrl, words) });
+}
+
+self.onmessage = ({ data }) => {
+  const fail = (error) => post({ type: 'error', model: data.model ?? null, message: String(error?.message ?? error) });
+  switch (data?.type) {
+    case 'train':
+      train(data.model, data.base).catch(fail);
+      break;
+    case 'align':
+      align(data.base, data.weightsUrl, data.words ?? EXAMPLE_WORDS).catch(fail);
+      break;
+    case 'pause':
+      state.paused = true;
+      break;
+    case 'resume':
+    case 'stop':
+      state.paused = false;
+      state.stopped = data.type === 'stop';
+      state.wake?.();
+      state.wake = null;
+      break;
+    default:
+      break;
+  }
+};

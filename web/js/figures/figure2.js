@@ -1,0 +1,145 @@
+// Figure `figure2` (§1, beside the text's 「Bahdanau 论文 Figure 2」): Bahdanau's Figure 2
+// measured on our own toy corpus. BLEU by source-length bucket for RNNenc (a fixed vector) and
+// RNNsearch (attention), as trained natively by `./build.sh build` (dist/figure2/*.json); a
+// button retrains both in this browser in two Web Workers (dashed lines, updated at every
+// checkpoint); and the learned alignment of the trained RNNsearch for the chapter's example.
+// It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`); the
+// Figure 2 module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
+import { element } from '../lib/dom.js';
+import { bleuChart } from '../figure2/bleu-chart.js';
+import { trainingPanel } from '../figure2/training-panel.js';
+import { alignmentPanel } from '../figure2/alignment-panel.js';
+import { curveTable } from '../figure2/curve-table.js';
+import { MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport } from '../figure2/report.js';
+
+export const coreFreeSpec = { id: 'figure2', title: 'Bahdanau 论文 Figure 2，在这里真跑一遍', params: [] };
+
+const MODELS = ['rnnenc', 'rnnsearch'];
+
+async function fetchReport(base, model) {
+  const url = new URL(`figure2/${model}.json`, base).href;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`figure2/${model}.json：HTTP ${response.status}`);
+  return readReport(await response.json());
+}
+
+function legend() {
+  const list = element('ul', { class: 'figure2-legend', 'aria-label': '图例' });
+  const item = (cls, text) => {
+    const li = list.appendChild(element('li', { class: `legend-item ${cls}` }));
+    li.append(element('span', { class: 'legend-swatch', 'aria-hidden': 'true' }), element('span', {}, text));
+    return li;
+  };
+  for (const m of MODELS) item(`model-${m}`, `${MODEL_NAMES[m]}（${MODEL_ROLES[m]}）`);
+  item('is-build', '实线：构建时训练');
+  const browser = item('is-browser', '虚线：你的浏览器训练');
+  browser.hidden = true;
+  return { list, browser };
+}
+
+// The text alternative: each model's BLEU from the shortest to the longest bucket.
+function describeCurves(series) {
+  return series.filter((s) => s.buckets.length).map((s) => {
+    const first = s.buckets[0];
+    const last = s.buckets.at(-1);
+    const who = `${MODEL_NAMES[s.model]}（${s.origin === 'build' ? '构建时训练' : `你的浏览器，第 ${s.step} 步`}）`;
+    return `${who}：源句 ${bucketLabel(first)} 词 BLEU ${bleuText(first.bleu)}，${bucketLabel(last)} 词 ${bleuText(last.bleu)}`;
+  }).join('；');
+}
+
+export function mount(el, core, initialState, host) {
+  const base = document.baseURI;
+  const idPrefix = host?.id ? `${host.id}-fig` : 'figure2';
+  const { list, browser: browserLegend } = legend();
+  el.append(list);
+  const status = el.appendChild(element('p', { class: 'figure2-status figure-readout' }, '正在载入构建时训练好的两个模型的成绩…'));
+  const chart = bleuChart(el, { ariaLabel: '各源句长度区间的 BLEU：RNNenc 与 RNNsearch，实线为构建时训练，虚线为你的浏览器训练' });
+  const table = curveTable(el);
+  const reports = {};
+  const browser = {};
+  let width = el.clientWidth;
+
+  const series = () => [
+    ...MODELS.filter((m) => reports[m]).map((m) => ({ key: `build-${m}`, model: m, origin: 'build', step: reports[m].steps, buckets: reports[m].final.buckets })),
+    ...MODELS.filter((m) => browser[m]).map((m) => ({ key: `browser-${m}`, model: m, origin: 'browser', step: browser[m].step, buckets: browser[m].buckets })),
+  ];
+
+  function redraw() {
+    const all = series();
+    chart.draw(all, width);
+    table.draw(all);
+    browserLegend.hidden = !MODELS.some((m) => browser[m]);
+    const curves = describeCurves(all);
+    host?.describe(`${curves ? `${curves}。` : status.textContent}${align.summary()}`);
+  }
+
+  const buildSeconds = {};
+  const panel = trainingPanel(el, {
+    base,
+    idPrefix,
+    buildSeconds,
+    onStart() {
+      for (const m of MODELS) delete browser[m]; // a new run starts from nothing
+      redraw();
+    },
+    onCheckpoint(model, step, evaluation) {
+      browser[model] = readEvaluation(evaluation, step);
+      redraw();
+    },
+    onDone(model, message) {
+      browser[model] = readEvaluation(message.evaluation, message.step);
+      if (message.alignment) align.setBrowser(message.alignment);
+      redraw();
+    },
+  });
+  const align = alignmentPanel(el, { base, weightsUrl: new URL('figure2/rnnsearch.weights', base).href, idPrefix, onChange: redraw });
+
+  // The build's reports are small: fetched once the figure is within two screens of view.
+  async function loadReports() {
+    const results = await Promise.allSettled(MODELS.map((m) => fetchReport(base, m)));
+    const failures = [];
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') {
+        reports[MODELS[i]] = r.value;
+        buildSeconds[MODELS[i]] = r.value.trainSeconds;
+      } else {
+        failures.push(r.reason?.message ?? String(r.reason));
+      }
+    });
+    status.dataset.loaded = failures.length ? 'partial' : 'build';
+    status.textContent = failures.length
+      ? `构建时训练的模型没能载入（${failures.join('；')}）。你仍可以按下面的按钮在浏览器里训练。`
+      : `实线：构建这份页面时原生训练 ${reports.rnnsearch.steps} 步的两个模型，在 ${reports.rnnsearch.final.buckets.reduce((n, b) => n + b.count, 0)} 个测试句上按源句长度分组的 BLEU。`;
+    status.classList.toggle('is-error', failures.length > 0);
+    redraw();
+  }
+  if (typeof IntersectionObserver === 'function') {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      loadReports();
+    }, { rootMargin: '100% 0px' });
+    observer.observe(el);
+  } else {
+    loadReports();
+  }
+
+  const exportData = () => ({
+    build: Object.fromEntries(MODELS.filter((m) => reports[m]).map((m) => [m, { steps: reports[m].steps, final: reports[m].final }])),
+    browser: { ...browser },
+    trainingState: panel.state,
+  });
+
+  return {
+    update() {
+      redraw();
+      return { id: 'figure2', params: {}, get data() { return exportData(); } };
+    },
+    resize() {
+      width = el.clientWidth;
+      align.resize(width);
+      redraw();
+    },
+    svg: () => chart.svg(),
+  };
+}
