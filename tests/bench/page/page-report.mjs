@@ -68,9 +68,12 @@ function missedLatencyExplained(latency) {
 
 function latencySection(latency) {
   if (!latency) return [];
-  const rows = latency.figures.map((f) =>
-    `| ${f.id} | ${f.moves} | ${ms(f.core?.p50)} / ${ms(f.core?.p95)} | ${triple(f.script)} | ${triple(f.render)} | ${triple(f.total)} | ${ms(f.toPaint.p50)} | ` +
-    `${mark(f.total.p95 < BUDGETS.latencyP95Ms)} / ${mark(f.total.max < BUDGETS.latencyMaxMs)} | ${mark(f.script.p95 < BUDGETS.latencyP95Ms)} |`);
+  // A figure with no control the probe moves (figure2's only button starts minutes of training,
+  // measured in its own section) has no latency to judge.
+  const rows = latency.figures.map((f) => (f.moves
+    ? `| ${f.id} | ${f.moves} | ${ms(f.core?.p50)} / ${ms(f.core?.p95)} | ${triple(f.script)} | ${triple(f.render)} | ${triple(f.total)} | ${ms(f.toPaint.p50)} | ` +
+      `${mark(f.total.p95 < BUDGETS.latencyP95Ms)} / ${mark(f.total.max < BUDGETS.latencyMaxMs)} | ${mark(f.script.p95 < BUDGETS.latencyP95Ms)} |`
+    : `| ${f.id} | 0 | — | — | — | — | — | not measured (no control moved) | — |`));
   const worst = latency.figures.flatMap((f) => f.worst.slice(0, 1).map((w) =>
     `- ${f.id}: ${w.control}, ${w.mode} ${w.action}: script ${ms(w.script)} + render ${ms(w.render)} ms`));
   return [
