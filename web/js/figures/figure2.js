@@ -49,7 +49,7 @@ function describeCurves(series) {
 
 export function mount(el, core, initialState, host) {
   const base = document.baseURI;
-  const idPrefix = host?.id ? `${host.id}-fig` : 'figure2';
+  const idPrefix = host?.instanceId ? `${host.instanceId}-fig` : 'figure2';
   const { list, browser: browserLegend } = legend();
   el.append(list);
   const status = el.appendChild(element('p', { class: 'figure2-status figure-readout' }, '正在载入构建时训练好的两个模型的成绩…'));

@@ -48,8 +48,8 @@ export function mount(el, core, initialState, host) {
   const tables = el.appendChild(element('div', { class: 'scorers-tables' }));
   const left = heatmap(svg, tables, { className: 'is-dot', caption: '左图：Luong 点积打分的对齐权重（行 = 译文词，列 = 原文词）' });
   const right = heatmap(svg, tables, { className: 'is-additive', caption: '右图：Bahdanau 加性打分的对齐权重（当前训练步数）' });
-  const scale = colourScale(svg, `scorers-scale-${host?.id ?? 'x'}`);
-  const learned = learnedAlignment(el, { base: document.baseURI, idPrefix: `scorers-learned-${host?.id ?? 'x'}` });
+  const scale = colourScale(svg, `scorers-scale-${host?.instanceId ?? 'x'}`);
+  const learned = learnedAlignment(el, { base: document.baseURI, idPrefix: `scorers-learned-${host?.instanceId ?? 'x'}` });
   const tv = svg.append('g').attr('class', 'tv-chart');
   const tvTitle = tv.append('text').attr('class', 'tv-title').attr('y', -8).text('TV 距离（两图差多少）随训练步数');
   const tvX = scaleLinear();

@@ -30,7 +30,7 @@ function numberInputs(el, host, specs, onValue) {
   box.append(element('legend', { class: 'control-label' }, '五个数（改数字，或上下拖下面的柱子）'));
   const grid = box.appendChild(element('div', { class: 'softmax-input-grid' }));
   return specs.map((spec, j) => {
-    const id = `${host?.id ?? 'softmax'}-${spec.name}`;
+    const id = `${host?.instanceId ?? 'softmax'}-${spec.name}`;
     const cell = grid.appendChild(element('label', { class: 'softmax-input', for: id }));
     const name = cell.appendChild(element('span', { class: 'softmax-input-name' }, 'x'));
     name.append(element('sub', {}, String(j + 1)));

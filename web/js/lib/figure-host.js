@@ -84,6 +84,8 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   let lastDescription = '';
   const host = {
     id,
+    // Unique in the page (a figure placed twice gets a second one): the prefix for element ids.
+    instanceId: instanceId ?? id,
     spec,
     title,
     get params() {
