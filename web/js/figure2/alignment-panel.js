@@ -3,7 +3,7 @@
 // and the Figure 2 module are fetched only when the panel nears the viewport; the
 // alignment is computed from them by the WASM core. Once the reader's own training finishes, the
 // panel can show the alignment of those weights instead.
-import { element } from '../lib/dom.js';
+import { element, whenNearViewport } from '../lib/dom.js';
 import { alignExample } from './trainer-client.js';
 import { alignmentSummary, alignmentView } from './alignment-map.js';
 
@@ -68,16 +68,7 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange
 
   // Fetch when the panel comes within 200 px of the viewport (or at once without an observer): not
   // on the cold load, whose budget the module and the weights (a few hundred KB) would break.
-  if (typeof IntersectionObserver === 'function') {
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      load();
-    }, { rootMargin: '200px 0px' });
-    observer.observe(box);
-  } else {
-    load();
-  }
+  whenNearViewport(box, '200px 0px', load);
 
   return {
     element: box,

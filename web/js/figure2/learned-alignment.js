@@ -2,7 +2,7 @@
 // figure2 (dist/figure2/rnnsearch.weights) really learned for the same sentence. Nothing is
 // fetched until the panel nears the viewport; each sentence is aligned once by the WASM core
 // (in a worker when one can run) and kept.
-import { element } from '../lib/dom.js';
+import { element, whenNearViewport } from '../lib/dom.js';
 import { alignExample } from './trainer-client.js';
 import { alignmentSummary, alignmentView } from './alignment-map.js';
 
@@ -51,17 +51,10 @@ export function learnedAlignment(container, { base, idPrefix }) {
     }
   }
 
-  if (typeof IntersectionObserver === 'function') {
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      visible = true;
-      render();
-    }, { rootMargin: '200px 0px' });
-    observer.observe(box);
-  } else {
+  whenNearViewport(box, '200px 0px', () => {
     visible = true;
-  }
+    render();
+  });
 
   return {
     show(next) {

@@ -5,7 +5,7 @@
 // checkpoint); and the learned alignment of the trained RNNsearch for the chapter's example.
 // It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`); the
 // Figure 2 module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
-import { element } from '../lib/dom.js';
+import { element, whenNearViewport } from '../lib/dom.js';
 import { bleuChart } from '../figure2/bleu-chart.js';
 import { trainingPanel } from '../figure2/training-panel.js';
 import { alignmentPanel } from '../figure2/alignment-panel.js';
@@ -113,16 +113,7 @@ export function mount(el, core, initialState, host) {
     status.classList.toggle('is-error', failures.length > 0);
     redraw();
   }
-  if (typeof IntersectionObserver === 'function') {
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      loadReports();
-    }, { rootMargin: '100% 0px' });
-    observer.observe(el);
-  } else {
-    loadReports();
-  }
+  whenNearViewport(el, '100% 0px', loadReports);
 
   const exportData = () => ({
     build: Object.fromEntries(MODELS.filter((m) => reports[m]).map((m) => [m, { steps: reports[m].steps, final: reports[m].final }])),

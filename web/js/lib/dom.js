@@ -31,3 +31,18 @@ export function debounce(fn, ms) {
   };
   return debounced;
 }
+
+// Calls fn once, when `el` comes within `margin` of the viewport (a CSS margin, e.g. '200px 0px'),
+// or at once where there is no IntersectionObserver: for what the cold load must not fetch.
+export function whenNearViewport(el, margin, fn) {
+  if (typeof IntersectionObserver !== 'function') {
+    fn();
+    return;
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    fn();
+  }, { rootMargin: margin });
+  observer.observe(el);
+}
