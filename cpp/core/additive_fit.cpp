@@ -62,6 +62,10 @@ FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd&
           "fit_additive: S and H must be non-empty");
   require(S.allFinite() && H.allFinite(), "fit_additive: S and H must be finite numbers");
   require_target(Eigen::MatrixXd::Zero(S.rows(), H.rows()), target);
+  // The fit reads the target as alignments, one distribution per target row. A row of any other
+  // mass scales the loss with it (a weight of 1e308 overflows it to inf) and means nothing here.
+  require(((target.rowwise().sum().array() - 1.0).abs() <= 1e-6).all(),
+          "fit_additive: each row of the target map must sum to 1");
   Rng rng(settings.seed);
   FitTrajectory out;
   out.scorer =

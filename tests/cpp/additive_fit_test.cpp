@@ -3,10 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <limits>
-
-#include <cmath>
 #include <iostream>
+#include <limits>
 
 #include "core/checks.hpp"
 #include "core/concepts.hpp"
@@ -123,6 +121,20 @@ TEST(AdditiveFit, BadInputIsRejected) {
   Eigen::MatrixXd negative = ex.dot_map;
   negative(0, 0) = -0.1;
   EXPECT_THROW(fit_additive(negative, ex.S, ex.H), InvalidInput);
+}
+
+// Found by libFuzzer: a target row [1e308, 0] is finite and non-negative, yet its loss overflowed
+// to inf. The fit reads rows as alignments, so a row that is not a distribution is refused.
+TEST(AdditiveFit, RejectsTargetRowsThatAreNotDistributions) {
+  const Example ex = example(kSameOrderPair);
+  Eigen::MatrixXd huge = ex.dot_map;
+  huge.row(0).setZero();
+  huge(0, 0) = 1e308;
+  EXPECT_THROW(fit_additive(huge, ex.S, ex.H), InvalidInput);
+  Eigen::MatrixXd half = ex.dot_map;
+  half.row(2) *= 0.5;
+  EXPECT_THROW(fit_additive(half, ex.S, ex.H), InvalidInput);
+  EXPECT_NO_THROW(fit_additive(ex.dot_map, ex.S, ex.H));
 }
 
 }  // namespace attn

@@ -94,7 +94,8 @@ CaseResult additive_fit_case(FuzzSource& src) {
                         ", lr " + exact(settings.learning_rate) + ", w_stddev " + exact(settings.w_stddev) +
                         ", v_stddev " + exact(settings.v_stddev) + ")";
   const bool valid = S.size() > 0 && H.size() > 0 && target.rows() == n_tgt && target.cols() == n_src &&
-                     target.allFinite() && target.minCoeff() >= 0 && settings.steps >= 0 && settings.attn_dim >= 1 &&
+                     target.allFinite() && target.minCoeff() >= 0 &&
+                     ((target.rowwise().sum().array() - 1.0).abs() <= 1e-6).all() && settings.steps >= 0 && settings.attn_dim >= 1 &&
                      std::isfinite(settings.learning_rate) && settings.learning_rate > 0 && S.allFinite() && H.allFinite() &&
                      settings.w_stddev >= 0 && settings.w_stddev <= 100 &&  // the core's init-scale rule
                      settings.v_stddev >= 0 && settings.v_stddev <= 100;
