@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 #include "core/checks.hpp"
+#include "core/gru_cell.hpp"
 #include "core/rng.hpp"
 #include "core/seq2seq_common.hpp"
 #include "core/softmax.hpp"
@@ -15,11 +18,10 @@ void check_ids(const RnnSearch& m, const std::vector<int>& source, const std::ve
   check_sentence_ids("rnn_search", source, static_cast<int>(m.p.emb_src.cols()), target, static_cast<int>(m.p.emb_tgt.cols()));
 }
 
-struct Encoded {
+// The memory the decoder reads (annotations h_j = [→h_j; ←h_j], U_a h_j, s_0), and the two GRU
+// passes that made it, which the backward pass needs.
+struct Encoded : RnnSearchMemory {
   GruSequence fwd, bwd;  // bwd reads the source reversed: bwd.states column t is ←h_{T−t}
-  Eigen::MatrixXd annotations;  // 2·hidden × T, column j = h_j = [→h_j; ←h_j]
-  Eigen::MatrixXd UH;           // attention × T, column j = U_a h_j (the same at every step)
-  Eigen::VectorXd s0;
 };
 
 Encoded encode(const RnnSearch& m, const std::vector<int>& source) {
@@ -70,6 +72,17 @@ Eigen::VectorXd decoder_input(const RnnSearch& m, int previous, const Eigen::Vec
   Eigen::VectorXd x(m.p.emb_tgt.rows() + c.size());
   x << m.p.emb_tgt.col(previous), c;
   return x;
+}
+
+void check_step(const RnnSearch& m, const RnnSearchMemory& memory, int previous_word,
+                const Eigen::VectorXd& previous_state) {
+  const int H = m.hidden();
+  require(previous_word >= 0 && previous_word < m.p.emb_tgt.cols(),
+          "rnn_search_step: word index " + std::to_string(previous_word) + " is not in the target vocabulary");
+  require(previous_state.size() == H, "rnn_search_step: the state must have the model's hidden width");
+  require(memory.annotations.rows() == 2 * H && memory.annotations.cols() >= 1 &&
+              memory.UH.rows() == m.p.v_a.size() && memory.UH.cols() == memory.annotations.cols(),
+          "rnn_search_step: the memory was not made by this model");
 }
 
 }  // namespace
@@ -151,24 +164,61 @@ double rnn_search_loss(RnnSearch& m, const ToyPair& pair, bool backward) {
   return loss;
 }
 
+RnnSearchMemory rnn_search_memory(const RnnSearch& m, const std::vector<int>& source) {
+  check_ids(m, source, nullptr);
+  return encode(m, source);
+}
+
+// [rnnsearch-step:begin]
+RnnSearchStep rnn_search_step(const RnnSearch& m, const RnnSearchMemory& memory, int previous_word,
+                              const Eigen::VectorXd& previous_state) {
+  check_step(m, memory, previous_word, previous_state);
+  RnnSearchStep out;
+
+  // [line:scores]
+  // e_j = v_aᵀ tanh(W_a s_{i−1} + U_a h_j): the state *before* this word asks every source word.
+  const Eigen::MatrixXd Z = (memory.UH.colwise() + m.p.W_a * previous_state).array().tanh().matrix();
+  out.scores = Z.transpose() * m.p.v_a;
+
+  // [line:softmax]
+  // α = softmax(e): positive weights over the source words, summing to 1.
+  out.alpha = softmax(out.scores);
+
+  // [line:context]
+  // c_i = Σ_j α_j h_j: look back at the source, mixed by the weights.
+  out.context = memory.annotations * out.alpha;
+
+  // [line:embed]
+  // x = [E y_{i−1}; c_i]: the word we just wrote, with the context beside it.
+  const Eigen::VectorXd x = decoder_input(m, previous_word, out.context);
+
+  // [line:gru]
+  // s_i = GRU(x, s_{i−1}): fold word and context into the decoder's state.
+  out.state = gru_cell(m.p.dec, x, previous_state);
+
+  // [line:output]
+  // p = softmax(W_out [s_i; c_i] + b_out): a probability for every word of the vocabulary.
+  Eigen::VectorXd state_and_context(out.state.size() + out.context.size());
+  state_and_context << out.state, out.context;
+  out.probs = softmax(m.p.W_out * state_and_context + m.p.b_out);
+
+  return out;
+}
+// [rnnsearch-step:end]
+
 std::vector<int> rnn_search_translate(const RnnSearch& m, const std::vector<int>& source,
                                       int max_len, Eigen::MatrixXd* alignment) {
-  check_ids(m, source, nullptr);
-  const Encoded enc = encode(m, source);
+  const RnnSearchMemory memory = rnn_search_memory(m, source);
   std::vector<int> out;
   std::vector<Eigen::VectorXd> alphas;
-  AttentionStep att;
-  GruStepCache step;
-  Eigen::VectorXd s = enc.s0, o(3 * m.hidden());
+  Eigen::VectorXd s = memory.s0;
   int previous = kBos;
   while (static_cast<int>(out.size()) < max_len) {
-    attend(m, enc, s, att);
-    gru_step_forward(m.p.dec, decoder_input(m, previous, att.context), s, step);
-    s = step.out;
-    o << s, att.context;
-    alphas.push_back(att.alpha);
+    RnnSearchStep step = rnn_search_step(m, memory, previous, s);
+    s = std::move(step.state);
+    alphas.push_back(std::move(step.alpha));
     Eigen::Index best;
-    (m.p.W_out * o + m.p.b_out).maxCoeff(&best);  // the first on a tie
+    step.probs.maxCoeff(&best);  // the first on a tie
     if (best == kEos) break;
     out.push_back(previous = static_cast<int>(best));
   }

@@ -55,6 +55,25 @@ RnnSearch random_rnn_search(int source_vocab, int target_vocab, int embedding, i
 // The teacher-forced loss of one pair; with `backward`, its gradient is added to model.g.
 double rnn_search_loss(RnnSearch& model, const ToyPair& pair, bool backward);
 
+// What the decoder reads of an encoded source: the annotations h_j (2·hidden × T, column j),
+// U_a h_j for every j (attention × T, the same at every step), and the first state s_0.
+struct RnnSearchMemory {
+  Eigen::MatrixXd annotations, UH;
+  Eigen::VectorXd s0;
+};
+RnnSearchMemory rnn_search_memory(const RnnSearch& model, const std::vector<int>& source);
+
+// One decoder step, in Bahdanau's order: attention reads the previous state s_{i−1}, then the GRU
+// folds the previous word and the context into s_i. The decoder figure shows this function's code
+// (cut from seq2seq_search.cpp at build time) when it runs the trained RNNsearch.
+struct RnnSearchStep {
+  Eigen::VectorXd scores, alpha, context;  // e_i, α_i = softmax(e_i), c_i = Σ_j α_ij h_j
+  Eigen::VectorXd state;                   // s_i
+  Eigen::VectorXd probs;                   // p(y_i) over the target vocabulary
+};
+RnnSearchStep rnn_search_step(const RnnSearch& model, const RnnSearchMemory& memory, int previous_word,
+                              const Eigen::VectorXd& previous_state);
+
 // Greedy decoding until <eos> or max_len words. If `alignment` is given it receives the weights:
 // row i = α_i over the source words, for each word written (and the <eos> step if reached).
 std::vector<int> rnn_search_translate(const RnnSearch& model, const std::vector<int>& source,

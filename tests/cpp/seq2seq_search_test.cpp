@@ -57,12 +57,6 @@ TEST(Seq2SeqSearch, GreedyTranslationStopsAtMaxLength) {
   EXPECT_THROW(rnn_search_translate(m, {}, 5), std::invalid_argument);
 }
 
-}  // namespace
-}  // namespace attn
-
-namespace attn {
-namespace {
-
 TEST(Seq2SeqSearch, AlignmentRowsAreDistributionsOverTheSource) {
   Rng rng(24);
   RnnSearch m = tiny_model(rng);
@@ -75,6 +69,39 @@ TEST(Seq2SeqSearch, AlignmentRowsAreDistributionsOverTheSource) {
     EXPECT_NEAR(alignment.row(i).sum(), 1.0, 1e-12);
     EXPECT_GE(alignment.row(i).minCoeff(), 0.0);
   }
+}
+
+// The step the decoder figure shows is the model that was trained: teacher-forced through
+// rnn_search_step, −Σ ln p(wanted) is the training loss, to rounding.
+TEST(Seq2SeqSearch, TheStepTheFigureShowsGivesTheTrainingLoss) {
+  Rng rng(25);
+  RnnSearch m = tiny_model(rng);
+  const ToyPair pair = short_pair();
+  const RnnSearchMemory memory = rnn_search_memory(m, pair.source);
+  Eigen::VectorXd s = memory.s0;
+  double loss = 0;
+  for (std::size_t i = 0; i <= pair.target.size(); ++i) {
+    const int previous = i == 0 ? kBos : pair.target[i - 1];
+    const int wanted = i == pair.target.size() ? kEos : pair.target[i];
+    const RnnSearchStep step = rnn_search_step(m, memory, previous, s);
+    EXPECT_NEAR(step.alpha.sum(), 1.0, 1e-12);
+    EXPECT_NEAR(step.probs.sum(), 1.0, 1e-12);
+    loss -= std::log(step.probs(wanted));
+    s = step.state;
+  }
+  EXPECT_NEAR(loss, rnn_search_loss(m, pair, false), 1e-10 * std::abs(loss));
+}
+
+TEST(Seq2SeqSearch, StepRejectsAWordOrStateOrMemoryOfAnotherShape) {
+  Rng rng(26);
+  const RnnSearch m = tiny_model(rng);
+  const RnnSearchMemory memory = rnn_search_memory(m, short_pair().source);
+  EXPECT_THROW(rnn_search_step(m, memory, -1, memory.s0), std::invalid_argument);
+  EXPECT_THROW(rnn_search_step(m, memory, static_cast<int>(m.p.emb_tgt.cols()), memory.s0), std::invalid_argument);
+  EXPECT_THROW(rnn_search_step(m, memory, kBos, Eigen::VectorXd::Zero(m.hidden() + 1)), std::invalid_argument);
+  RnnSearchMemory other = memory;
+  other.UH = other.UH.topRows(1);
+  EXPECT_THROW(rnn_search_step(m, other, kBos, memory.s0), std::invalid_argument);
 }
 
 }  // namespace
