@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <type_traits>
 #include <variant>
 
@@ -141,6 +142,40 @@ Figure2Run::Alignment Figure2Run::align(const std::vector<std::string>& source) 
   out.source = source;
   const int n = static_cast<int>(ids.size());
   out.output = impl_->target_words(rnn_search_translate(*m, ids, 2 * n + 10, &out.weights));
+  return out;
+}
+
+Figure2Run::DecodeTrace Figure2Run::decode_steps(const std::vector<std::string>& source, int top) const {
+  const RnnSearch* m = std::get_if<RnnSearch>(&impl_->net);
+  require(m != nullptr, "figure2: decode_steps needs the rnnsearch model (rnnenc has no attention)");
+  require(top >= 1, "figure2: decode_steps needs top ≥ 1");
+  const std::vector<int> ids = impl_->source_ids(source, "figure2 decode_steps");
+  const RnnSearchMemory memory = rnn_search_memory(*m, ids);
+  const std::vector<std::string>& vocab = impl_->corpus.target_vocab.words;
+  const int max_len = 2 * static_cast<int>(ids.size()) + 10;
+  DecodeTrace out;
+  out.source = source;
+  Eigen::VectorXd s = memory.s0;
+  int previous = kBos;
+  // As rnn_search_translate: max_len words, then the step that would write one more is not run.
+  for (int written = 0; written < max_len && !out.stopped; ++written) {
+    const RnnSearchStep step = rnn_search_step(*m, memory, previous, s);
+    DecodeStep d;
+    d.input = vocab.at(static_cast<std::size_t>(previous));
+    d.alpha = step.alpha;
+    std::vector<int> order(static_cast<std::size_t>(step.probs.size()));
+    std::iota(order.begin(), order.end(), 0);
+    const auto k = std::min<std::size_t>(static_cast<std::size_t>(top), order.size());
+    // Most likely first; equal probabilities keep the lower id first, as maxCoeff picks it.
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
+                      [&](int a, int b) { return step.probs(a) > step.probs(b) || (step.probs(a) == step.probs(b) && a < b); });
+    for (std::size_t r = 0; r < k; ++r) d.top.emplace_back(vocab.at(static_cast<std::size_t>(order[r])), step.probs(order[r]));
+    previous = order[0];
+    d.chosen = vocab.at(static_cast<std::size_t>(previous));
+    out.stopped = previous == kEos;
+    out.steps.push_back(std::move(d));
+    s = step.state;
+  }
   return out;
 }
 

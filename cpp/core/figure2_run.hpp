@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/seq2seq_train.hpp"
@@ -63,6 +64,22 @@ class Figure2Run {
     Eigen::MatrixXd weights;
   };
   Alignment align(const std::vector<std::string>& source) const;
+
+  // RNNsearch only: the same greedy translation, step by step, as the decoder figure shows it
+  // (rnn_search_step): each step's input word, α over the source words, the `top` most likely
+  // words with their probabilities (most likely first) and the word chosen. `stopped`: the last
+  // step chose <eos> within the length limit (2·n + 10 words, as align and translate).
+  struct DecodeStep {
+    std::string input, chosen;
+    Eigen::VectorXd alpha;
+    std::vector<std::pair<std::string, double>> top;
+  };
+  struct DecodeTrace {
+    std::vector<std::string> source;
+    std::vector<DecodeStep> steps;
+    bool stopped = false;
+  };
+  DecodeTrace decode_steps(const std::vector<std::string>& source, int top) const;
 
   // Greedy translation as target words (either model).
   std::vector<std::string> translate(const std::vector<std::string>& source) const;

@@ -90,6 +90,32 @@ TEST(Figure2Run, AlignGivesOneRowPerOutputWordSummingToOne) {
   EXPECT_EQ(run.translate(kExample), a.output);
 }
 
+// The decoder figure's trace is the translation and the alignment, step by step.
+TEST(Figure2Run, DecodeStepsRetraceTheTranslationAndItsAlignment) {
+  Figure2Run run(Figure2Model::RnnSearch, tiny_config());
+  run.train(24);
+  const Figure2Run::DecodeTrace trace = run.decode_steps(kExample, 3);
+  const Figure2Run::Alignment alignment = run.align(kExample);
+  ASSERT_EQ(static_cast<Eigen::Index>(trace.steps.size()), alignment.weights.rows());
+  EXPECT_EQ(trace.source, kExample);
+  EXPECT_EQ(trace.steps.front().input, "<bos>");
+  std::vector<std::string> written;
+  for (std::size_t i = 0; i < trace.steps.size(); ++i) {
+    const auto& step = trace.steps[i];
+    EXPECT_EQ(step.alpha.transpose(), alignment.weights.row(static_cast<Eigen::Index>(i)));
+    ASSERT_EQ(step.top.size(), 3u);
+    EXPECT_EQ(step.top[0].first, step.chosen);
+    EXPECT_GE(step.top[0].second, step.top[1].second);
+    EXPECT_GE(step.top[1].second, step.top[2].second);
+    if (i > 0) EXPECT_EQ(step.input, trace.steps[i - 1].chosen);
+    if (step.chosen != "<eos>") written.push_back(step.chosen);
+  }
+  EXPECT_EQ(written, run.translate(kExample));
+  EXPECT_EQ(trace.stopped, trace.steps.back().chosen == "<eos>");
+  EXPECT_THROW(run.decode_steps(kExample, 0), InvalidInput);
+  EXPECT_THROW(Figure2Run(Figure2Model::RnnEnc, tiny_config()).decode_steps(kExample, 3), InvalidInput);
+}
+
 TEST(Figure2Run, AlignRejectsRnnEncAndUnknownWords) {
   Figure2Run enc(Figure2Model::RnnEnc, tiny_config());
   EXPECT_THROW(enc.align(kExample), InvalidInput);

@@ -37,6 +37,12 @@ function withTrainer(model, fn) {
   }
 }
 
+// …the build's trained RNNsearch, loaded from its weight file.
+const withBuildRnnSearch = (fn) => withTrainer('rnnsearch', (t) => {
+  t.loadWeights(weights('rnnsearch'));
+  return fn(t);
+});
+
 const plainBuckets = (buckets) => Array.from(buckets, ({ lo, hi, count, bleu, exact }) => ({ lo, hi, count, bleu, exact }));
 
 for (const model of MODELS) {
@@ -73,8 +79,7 @@ for (const model of MODELS) {
 
 test('rnnsearch: the alignment of the example in WASM is the report\'s, and "yesterday" looks at 昨天', () => {
   const expected = report('rnnsearch').alignment;
-  withTrainer('rnnsearch', (t) => {
-    t.loadWeights(weights('rnnsearch'));
+  withBuildRnnSearch((t) => {
     const a = t.align(EXAMPLE);
     assert.deepEqual(a.source, EXAMPLE);
     assert.deepEqual(a.output, expected.output);
@@ -87,6 +92,27 @@ test('rnnsearch: the alignment of the example in WASM is the report\'s, and "yes
     const row = Array.from(a.weights[i]);
     assert.equal(EXAMPLE[row.indexOf(Math.max(...row))], '昨天');
   });
+});
+
+// The decoder figure's data with the trained weights: the same decoding, step by step.
+test('rnnsearch: decodeSteps retraces the report\'s translation and alignment, five words a step', () => {
+  const expected = report('rnnsearch').alignment;
+  withBuildRnnSearch((t) => {
+    const trace = t.decodeSteps(EXAMPLE);
+    assert.deepEqual(trace.src, EXAMPLE);
+    assert.equal(trace.trained, true);
+    assert.equal(trace.stopped, true);
+    assert.deepEqual(trace.steps.map((s) => s.chosen), [...expected.output, '<eos>']);
+    assert.deepEqual(trace.steps.map((s) => s.input), ['<bos>', ...expected.output]);
+    trace.steps.forEach((step, i) => {
+      assert.equal(step.top.length, 5);
+      assert.equal(step.top[0].word, step.chosen);
+      step.top.slice(1).forEach((entry, r) => assert.ok(entry.p <= step.top[r].p, `step ${i}: top words descend`));
+      Array.from(step.alpha).forEach((a, j) => assert.ok(Math.abs(a - expected.weights[i][j]) < 1e-12, `step ${i}, word ${j}`));
+    });
+  });
+  withTrainer('rnnenc', (t) => throwsError(() => t.decodeSteps(EXAMPLE), /rnnenc has no attention/));
+  withTrainer('rnnsearch', (t) => throwsError(() => t.decodeSteps(['狗熊']), /'狗熊' is not a word/));
 });
 
 // Asserts that fn throws a JS Error whose message matches.

@@ -11,6 +11,8 @@
 //   t.config()             → {model, steps, batch, lr, clip, checkpointEvery, bucketEdges, …}
 //   t.evaluate()           → {overall, exact, count, buckets: [{lo, hi, count, bleu, exact}]}
 //   t.align(['我', …])     → {source, output, weights: [Float64Array per word written, then the end step]} (rnnsearch)
+//   t.decodeSteps(['我', …]) → {src, steps: [{input, alpha, top: [{word, p}], chosen}], stopped, trained} (rnnsearch):
+//                           the decoder figure's data, one entry per rnn_search_step run
 //   t.translate(['我', …]) → ['I', 'saw', …]
 //   t.loadWeights(bytes)   (a Uint8Array or ArrayBuffer holding an ATTNW001 weight file)
 //   t.saveWeights()        → Uint8Array (a copy)
@@ -29,6 +31,8 @@ namespace {
 
 // A slice larger than this is surely a mistake: a worker trains tens of steps at a time.
 constexpr double kMaxSlice = 1e6;
+// The decoder figure lists this many of the most likely next words.
+constexpr int kTopWords = 5;
 
 std::string string_from_js(const val& v, const char* what) {
   require(v.isString(), std::string(what) + " must be a string");
@@ -145,6 +149,35 @@ class Figure2Trainer {
     });
   }
 
+  // The shape of the decoder figure's data (core.figure('decoder', …).data), so one view draws both.
+  val decode_steps(const val& words) const {
+    return guarded([&] {
+      const Figure2Run::DecodeTrace trace = run_.decode_steps(words_from_js(words), kTopWords);
+      val steps = val::array();
+      for (const auto& d : trace.steps) {
+        val top = val::array();
+        for (const auto& [word, p] : d.top) {
+          val entry = val::object();
+          entry.set("word", word);
+          entry.set("p", p);
+          top.call<void>("push", entry);
+        }
+        val step = val::object();
+        step.set("input", d.input);
+        step.set("alpha", float64_array(Eigen::MatrixXd(d.alpha)));
+        step.set("top", top);
+        step.set("chosen", d.chosen);
+        steps.call<void>("push", step);
+      }
+      val out = val::object();
+      out.set("src", strings_to_js(trace.source));
+      out.set("steps", steps);
+      out.set("stopped", trace.stopped);
+      out.set("trained", run_.steps_done() > 0 || loaded_);
+      return out;
+    });
+  }
+
   val translate(const val& words) const {
     return guarded([&] { return strings_to_js(run_.translate(words_from_js(words))); });
   }
@@ -152,6 +185,7 @@ class Figure2Trainer {
   val load_weights(const val& data) {
     return guarded([&] {
       run_.load_weights(decode_weight_file(bytes_from_js(data)));
+      loaded_ = true;
       return val::undefined();
     });
   }
@@ -165,6 +199,7 @@ class Figure2Trainer {
 
  private:
   Figure2Run run_;
+  bool loaded_ = false;  // weights came from a file (the build's trained ones, or a saved run)
 };
 
 namespace {
@@ -197,6 +232,7 @@ EMSCRIPTEN_BINDINGS(attn_figure2) {
       .function("config", &Figure2Trainer::config)
       .function("evaluate", &Figure2Trainer::evaluate)
       .function("align", &Figure2Trainer::align)
+      .function("decodeSteps", &Figure2Trainer::decode_steps)
       .function("translate", &Figure2Trainer::translate)
       .function("loadWeights", &Figure2Trainer::load_weights)
       .function("saveWeights", &Figure2Trainer::save_weights);
