@@ -2,7 +2,8 @@
 """Extract the decoder step the page shows, from the very file compiled into the core.
 
 Reads cpp/core/decoder_step.cpp (or --source), takes the lines strictly between the marker lines
-`// [decoder-step:begin]` and `// [decoder-step:end]`, drops the `// [line:NAME]` tag lines from
+`// [decoder-step:begin]` and `// [decoder-step:end]` (or `// [M:begin]`, `// [M:end]` for
+--marker M), drops the `// [line:NAME]` tag lines from
 the displayed code, and maps every tag to the displayed lines it covers: a tag covers the lines
 that follow it up to the next blank line, the next tag, or the end marker. Writes JSON
 
@@ -15,6 +16,8 @@ to --out (default: standard output). Exits with status 1 and a message if the ma
 are missing or malformed, so a build that uses it fails rather than shipping a stale listing.
 
   python3 tools/extract_source.py --out web/generated/decoder_step.json
+  python3 tools/extract_source.py --source cpp/core/seq2seq_search.cpp --marker rnnsearch-step \
+      --out web/generated/rnnsearch_step.json
 """
 import argparse
 import json
@@ -24,8 +27,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_SOURCE = os.path.join("cpp", "core", "decoder_step.cpp")
-BEGIN = "// [decoder-step:begin]"
-END = "// [decoder-step:end]"
+DEFAULT_MARKER = "decoder-step"
 TAG = re.compile(r"^\s*// \[line:([a-z_]+)\]\s*$")
 
 
@@ -40,9 +42,9 @@ def marker_index(lines, marker):
     return found[0]
 
 
-def extract(text, file_label):
+def extract(text, file_label, marker=DEFAULT_MARKER):
     lines = text.split("\n")
-    begin, end = marker_index(lines, BEGIN), marker_index(lines, END)
+    begin, end = marker_index(lines, f"// [{marker}:begin]"), marker_index(lines, f"// [{marker}:end]")
     if end <= begin + 1:
         raise ExtractError("the end marker must come after the begin marker, with code between")
     code, file_lines, tags = [], [], {}
@@ -54,7 +56,7 @@ def extract(text, file_label):
             current = match.group(1)
             tags.setdefault(current, [])
             continue
-        if "[line:" in line or "[decoder-step:" in line:
+        if "[line:" in line or f"[{marker}:" in line:
             raise ExtractError(f"line {k + 1}: malformed marker: {line.strip()}")
         code.append(line)
         file_lines.append(k + 1)
@@ -71,6 +73,7 @@ def extract(text, file_label):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--source", default=os.path.join(ROOT, DEFAULT_SOURCE))
+    parser.add_argument("--marker", default=DEFAULT_MARKER, help="the NAME of // [NAME:begin] and // [NAME:end]")
     parser.add_argument("--out", help="JSON file to write (directories are created)")
     args = parser.parse_args(argv)
     source = os.path.abspath(args.source)
@@ -78,7 +81,7 @@ def main(argv=None):
         text = f.read()
     label = os.path.relpath(source, ROOT).replace(os.sep, "/")
     try:
-        result = extract(text, label)
+        result = extract(text, label, args.marker)
     except ExtractError as e:
         print(f"extract_source: {label}: {e}", file=sys.stderr)
         return 1

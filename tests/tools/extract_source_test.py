@@ -112,5 +112,40 @@ class ExtractSource(unittest.TestCase):
                 extract_source.extract(bad, "x.cpp")
 
 
+class ExtractRnnSearchStep(unittest.TestCase):
+    """The listing the decoder figure shows with Figure 2's trained weights: rnn_search_step."""
+    SOURCE = os.path.join(ROOT, "cpp", "core", "seq2seq_search.cpp")
+
+    def setUp(self):
+        self.result = run_extractor("--source", self.SOURCE, "--marker", "rnnsearch-step")
+        self.text = read(self.SOURCE)
+
+    def test_code_is_the_rnn_search_step_function_whole(self):
+        code = self.result["code"]
+        self.assertEqual(self.result["file"], "cpp/core/seq2seq_search.cpp")
+        self.assertTrue(code.startswith("RnnSearchStep rnn_search_step(const RnnSearch& m"))
+        self.assertTrue(code.endswith("\n}"))
+        self.assertEqual(code.count("{"), code.count("}"))
+        for shown, number in zip(code.split("\n"), self.result["file_lines"]):
+            self.assertEqual(shown, self.text.split("\n")[number - 1])
+
+    def test_bahdanau_order_attention_before_the_gru(self):
+        # Attention reads s_{i−1}: scores, softmax and context come before the GRU update.
+        self.assertEqual(list(self.result["lines"].keys()), ["scores", "softmax", "context", "embed", "gru", "output"])
+
+    def test_the_translation_runs_this_step(self):
+        translate = self.text[self.text.index("std::vector<int> rnn_search_translate("):]
+        self.assertIn("rnn_search_step(m, memory, previous, s)", translate.split("\n}\n")[0])
+
+    def test_the_built_library_defines_rnn_search_step_from_that_file(self):
+        archive = library_archive()
+        if archive is None:
+            self.skipTest("no native build (set ATTN_BUILD_DIR)")
+        symbols = subprocess.run(["nm", "-C", "--defined-only", archive], check=True, capture_output=True,
+                                 text=True).stdout
+        block = symbols.split("seq2seq_search.cpp.o:")[1].split(".o:")[0]
+        self.assertIn("attn::rnn_search_step(", block)
+
+
 if __name__ == "__main__":
     unittest.main()
