@@ -1,6 +1,9 @@
 // Figure `decoder` (end of the chapter · 工业界真的在跑的解码器的一步): the C++ of one attention
 // decoder step (cpp/core/decoder_step.cpp, shown on the page) run live on 「我 昨天 看见 一只 猫」,
-// greedy from <s>, with seeded (untrained) weights.
+// greedy from <s>, with seeded (untrained) weights. With weights = 1 the page runs the trained
+// RNNsearch of figure2 instead: its weights and its step (rnn_search_step) live in the second
+// module, attn_figure2, loaded on demand (web/js/decoder/trained-trace.js), so this core only
+// names the sentence and leaves the steps to it.
 #include <algorithm>
 #include <numeric>
 
@@ -36,8 +39,16 @@ Value step_value(const DecodedStep& s, const std::vector<std::string>& vocab) {
   return v;
 }
 
+constexpr int kTrainedWeights = 1;
+
 Value compute_decoder(const Params& p) {
   const int requested = as_int(p, "step");
+  if (as_int(p, "weights") == kTrainedWeights) {
+    Value data = Value::object();
+    data.set("src", Value::strings(decoder_example(1).source)).set("steps", Value(Value::Array{}));
+    data.set("stopped", false).set("trained", true).set("runs_in", "attn_figure2");
+    return data;
+  }
   const DecoderExample ex = decoder_example(static_cast<std::uint64_t>(as_int(p, "seed")));
   const auto steps = greedy_decode(ex.weights, ex.initial_state, ex.memories, ex.start, ex.end, requested);
   Value::Array step_values;
@@ -45,8 +56,8 @@ Value compute_decoder(const Params& p) {
   Value data = Value::object();
   data.set("src", Value::strings(ex.source)).set("vocab", Value::strings(ex.vocab));
   data.set("steps", Value(std::move(step_values)));
-  // Fewer steps than asked for when greedy decoding wrote </s> first.
-  data.set("stopped", static_cast<int>(steps.size()) < requested);
+  // The last step shown wrote </s>: decoding is over (steps may be fewer than asked for).
+  data.set("stopped", !steps.empty() && steps.back().chosen == ex.end);
   data.set("trained", false);
   data.set("lines", Value::strings(decoder_step_lines()));
   data.set("embed", DecoderExample::kEmbed).set("hidden", DecoderExample::kHidden);
@@ -62,6 +73,7 @@ Figure make_decoder() {
       {
           {"step", "解码步", 1, kMaxSteps, 1, 1, {}, "state"},
           {"seed", "随机种子", 1, 9999, 1, 1, {}, ""},
+          {"weights", "权重", 0, 1, 1, 0, {"随机初始化（未训练）", "训练好的 RNNsearch（Figure 2）"}, ""},
       },
       compute_decoder,
   };

@@ -77,4 +77,16 @@ TEST(Decoder, SaysItIsUntrainedAndListsTheExampleAndTheLinesThatRan) {
   EXPECT_THROW(data({{"step", 7}}), InvalidInput);
 }
 
+// The trained weights live in the second module (attn_figure2): this core names the sentence,
+// says the steps are run elsewhere, and invents none.
+TEST(Decoder, TrainedWeightsAreLeftToTheFigure2ModuleAndInventNoSteps) {
+  const Value x = data({{"weights", 1}});
+  EXPECT_TRUE(x.at("trained").as_bool());
+  EXPECT_EQ(x.at("runs_in").as_string(), "attn_figure2");
+  EXPECT_TRUE(x.at("steps").as_array().empty());
+  EXPECT_EQ(x.at("src").as_array().size(), 5u);
+  EXPECT_THROW(data({{"weights", 2}}), InvalidInput);
+  EXPECT_THROW(data({{"weights", 0.5}}), InvalidInput);
+}
+
 }  // namespace attn

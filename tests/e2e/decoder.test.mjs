@@ -11,15 +11,33 @@ import { REPO, coreFigure, overflowingElements, screenshot, useBrowserSuite, wai
 const suite = useBrowserSuite();
 const FIG = '[data-figure="decoder"]';
 
-const SOURCE = JSON.parse(fs.readFileSync(path.join(REPO, 'web', 'generated', 'decoder_step.json'), 'utf8'));
+const generated = (name) => JSON.parse(fs.readFileSync(path.join(REPO, 'web', 'generated', name), 'utf8'));
+const SOURCE = generated('decoder_step.json');
+const RNNSEARCH_SOURCE = generated('rnnsearch_step.json');
 
 // The function as it stands in the C++ file: the lines between the markers, minus the tag lines.
-function functionInFile() {
-  const lines = fs.readFileSync(path.join(REPO, 'cpp', 'core', 'decoder_step.cpp'), 'utf8').split('\n');
-  const begin = lines.findIndex((l) => l.trim() === '// [decoder-step:begin]');
-  const end = lines.findIndex((l) => l.trim() === '// [decoder-step:end]');
+function functionInFile(file = 'decoder_step.cpp', marker = 'decoder-step') {
+  const lines = fs.readFileSync(path.join(REPO, 'cpp', 'core', file), 'utf8').split('\n');
+  const begin = lines.findIndex((l) => l.trim() === `// [${marker}:begin]`);
+  const end = lines.findIndex((l) => l.trim() === `// [${marker}:end]`);
   return lines.slice(begin + 1, end).filter((l) => !/^\s*\/\/ \[line:[a-z_]+\]\s*$/.test(l)).join('\n');
 }
+
+// The trained RNNsearch's greedy decoding of the example, computed in the page by a second
+// instance of the Figure 2 module from the same weight file.
+const trainedTrace = (page) => page.evaluate(async () => {
+  const moduleUrl = new URL('attn_figure2.mjs', document.baseURI).href;
+  const { default: create } = await import(moduleUrl);
+  const core = await create({ locateFile: (p) => new URL(p, moduleUrl).href });
+  const bytes = new Uint8Array(await (await fetch('figure2/rnnsearch.weights')).arrayBuffer());
+  const trainer = new core.Figure2Trainer('rnnsearch');
+  trainer.loadWeights(bytes);
+  const t = trainer.decodeSteps(['我', '昨天', '看见', '一只', '猫']);
+  trainer.delete();
+  return JSON.parse(JSON.stringify(t, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+});
+const trainedReady = (page) => page.waitForFunction((sel) => /权重已训练/.test(document.querySelector(`${sel} .decoder-untrained`)?.textContent),
+  FIG, { timeout: 30000 });
 
 const stepValue = (page) => page.locator('#decoder-step').evaluate((input) => input.valueAsNumber);
 // 1-based numbers (within the listing) of the lines lit as 「just ran」.
@@ -119,6 +137,56 @@ test('播放 steps on by itself; with reduced motion it moves whole steps; 暂�
   assert.equal(await play.textContent(), '播放');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('with the trained weights it translates for real: RNNsearch\'s own step, its α and words from the weight file', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'decoder');
+  await page.locator(`${FIG} input[name$="weights"][value="1"]`).check();
+  await trainedReady(page);
+  // The listing is now rnn_search_step, cut from seq2seq_search.cpp, and only it is in the figure.
+  assert.equal(await page.locator(`${FIG} pre.decoder-code code`).textContent(), RNNSEARCH_SOURCE.code);
+  assert.equal(RNNSEARCH_SOURCE.code, functionInFile('seq2seq_search.cpp', 'rnnsearch-step'));
+  assert.match(await page.locator(`${FIG} .decoder-source`).textContent(), /cpp\/core\/seq2seq_search\.cpp/);
+  const trace = await trainedTrace(page);
+  for (let step = 1; step <= trace.steps.length; step += 1) {
+    if (step > 1) await page.locator('#decoder-step').fill(String(step));
+    await page.waitForFunction(([sel, k]) => document.querySelectorAll(`${sel} .decoder-sentence .word`).length === k, [FIG, step]);
+    const expected = trace.steps[step - 1];
+    assert.deepEqual(await alphaShown(page), expected.alpha.map((a) => a.toFixed(2)), `α at step ${step}`);
+    assert.deepEqual(await page.locator(`${FIG} .top-row .top-word`).allTextContents(),
+      expected.top.map((t) => (t.word === expected.chosen ? `→ ${t.word}` : t.word)), `top words at step ${step}`);
+  }
+  // Bahdanau order: the groups run scores → softmax → context → embed → gru → output.
+  assert.deepEqual(Object.keys(RNNSEARCH_SOURCE.lines), ['scores', 'softmax', 'context', 'embed', 'gru', 'output']);
+  assert.deepEqual(await page.locator(`${FIG} .decoder-sentence .word`).allTextContents(), trace.steps.map((s) => s.chosen));
+  assert.equal(trace.stopped, true);
+  assert.equal(await page.locator(`${FIG} .decoder-sentence-note`).textContent(), '（写出 <eos>，解码结束）');
+  // Back to the random weights: the chapter's own step again.
+  await page.locator(`${FIG} input[name$="weights"][value="0"]`).check();
+  assert.equal(await page.locator(`${FIG} pre.decoder-code code`).textContent(), SOURCE.code);
+  assert.match(await page.locator(`${FIG} .decoder-untrained`).textContent(), /随机初始化、未训练/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the trained weights from the URL; a missing weight file is said in the figure, the random weights still work', async () => {
+  const { page, errors } = await suite.open('index.html#decoder.weights=1&decoder.step=3');
+  await trainedReady(page);
+  assert.equal(await page.locator(`${FIG} .decoder-sentence .word`).count(), 3);
+  await page.close();
+  const broken = await suite.open('about:blank');
+  await broken.page.route('**/figure2/rnnsearch.weights', (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await broken.page.goto(new URL('index.html#decoder.weights=1', suite.url).href);
+  await broken.page.waitForFunction((sel) => /没能载入或计算（.*HTTP 404）/.test(document.querySelector(`${sel} .decoder-untrained`)?.textContent),
+    FIG, { timeout: 30000 });
+  assert.equal(await broken.page.locator(`${FIG} button.decoder-next`).isDisabled(), true);
+  await broken.page.locator(`${FIG} input[name$="weights"][value="0"]`).check();
+  assert.match(await broken.page.locator(`${FIG} .decoder-untrained`).textContent(), /随机初始化、未训练/);
+  assert.equal(await broken.page.locator(`${FIG} button.decoder-next`).isDisabled(), false);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(broken.errors.filter((e) => !/rnnsearch\.weights/.test(e)), []);
+  await broken.page.close();
 });
 
 for (const colorScheme of ['light', 'dark']) {

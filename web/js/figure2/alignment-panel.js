@@ -4,7 +4,7 @@
 // alignment is computed from them by the WASM core. Once the reader's own training finishes, the
 // panel can show the alignment of those weights instead.
 import { element, whenNearViewport } from '../lib/dom.js';
-import { alignExample } from './trainer-client.js';
+import { askTrainedRnnSearch } from './trainer-client.js';
 import { alignmentSummary, alignmentView } from './alignment-map.js';
 
 const ORIGINS = { build: '构建时训练的权重', browser: '你的浏览器训练的权重' };
@@ -54,7 +54,7 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange
     box.dataset.state = 'loading';
     message.textContent = '正在载入训练好的 RNNsearch 的权重并计算对齐…';
     try {
-      alignments.build = await alignExample(base, weightsUrl);
+      alignments.build = await askTrainedRnnSearch(base, weightsUrl, 'align');
       message.textContent = '';
       message.hidden = true;
       if (!shown) show('build');

@@ -1,9 +1,9 @@
 // Beside the hand-made maps of figure `scorers`: the alignment the trained RNNsearch of
 // figure2 (dist/figure2/rnnsearch.weights) really learned for the same sentence. Nothing is
 // fetched until the panel nears the viewport; each sentence is aligned once by the WASM core
-// (in a worker when one can run) and kept.
+// (in a worker when one can run) and kept by trainer-client.js.
 import { element, whenNearViewport } from '../lib/dom.js';
-import { alignExample } from './trainer-client.js';
+import { askTrainedRnnSearch } from './trainer-client.js';
 import { alignmentSummary, alignmentView } from './alignment-map.js';
 
 const text = (a) => ({ titleText: '构建时训练的权重', subText: `它译成：${a.output.join(' ')}` });
@@ -22,7 +22,6 @@ export function learnedAlignment(container, { base, idPrefix }) {
     caption: '训练出来的 RNNsearch 的对齐权重（行 = 写出的词，列 = 原文词）',
   });
   const weightsUrl = new URL('figure2/rnnsearch.weights', base).href;
-  const cache = new Map(); // sentence → Promise of its alignment
   let words = null;
   let visible = false;
   let width = container.clientWidth;
@@ -31,10 +30,9 @@ export function learnedAlignment(container, { base, idPrefix }) {
   async function render() {
     if (!visible || !words) return;
     const key = words.join(' ');
-    if (!cache.has(key)) cache.set(key, alignExample(base, weightsUrl, words));
     if (box.dataset.state !== 'ready') box.dataset.state = 'loading';
     try {
-      const a = await cache.get(key);
+      const a = await askTrainedRnnSearch(base, weightsUrl, 'align', words);
       if (key !== words.join(' ')) return; // the reader has moved on to another sentence
       shown = a;
       message.hidden = true;
@@ -42,7 +40,6 @@ export function learnedAlignment(container, { base, idPrefix }) {
       view.draw(a, width, text(a));
       box.dataset.state = 'ready';
     } catch (error) {
-      cache.delete(key);
       box.dataset.state = 'error';
       message.hidden = false;
       message.classList.add('is-error');

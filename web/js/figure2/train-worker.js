@@ -5,17 +5,17 @@
 //
 // page → worker:  {type: 'train', model, base}       base: the URL the core files sit under
 //                 {type: 'pause'} · {type: 'resume'} · {type: 'stop'}
-//                 {type: 'align', base, weightsUrl, words}   the build's RNNsearch, one sentence
+//                 {type: 'ask', query, base, weightsUrl, words}   the build's RNNsearch: query 'align' | 'decode'
 // worker → page:  {type: 'ready', model, config}
 //                 {type: 'progress', model, step, total, loss, activeMs}
 //                 {type: 'paused' | 'resumed', model, step}
 //                 {type: 'checkpoint', model, step, evaluation, activeMs}
 //                 {type: 'done', model, step, evaluation, activeMs, wallMs, weights, alignment?}
-//                 {type: 'alignment', alignment}
+//                 {type: 'answer', answer}
 //                 {type: 'error', model, message}
 import { loadFigure2Core } from './load-core.js';
 import { EXAMPLE_WORDS } from './example.js';
-import { alignWithBuildWeights, plainAlignment } from './align-build-weights.js';
+import { askBuildRnnSearch, plainAlignment } from './build-rnnsearch.js';
 
 // A slice of training between two yields: short enough that a pause lands quickly, long
 // enough that the yield costs nothing. Progress goes to the page every PROGRESS_MS at most: each
@@ -101,9 +101,9 @@ async function train(model, base) {
   }
 }
 
-// The build's trained RNNsearch, loaded from its weight file, aligns one sentence.
-async function align(base, weightsUrl, words) {
-  post({ type: 'alignment', alignment: await alignWithBuildWeights(base, weightsUrl, words) });
+// The build's trained RNNsearch, loaded from its weight file, answers about one sentence.
+async function ask({ query, base, weightsUrl, words }) {
+  post({ type: 'answer', answer: await askBuildRnnSearch(base, weightsUrl, query, words ?? EXAMPLE_WORDS) });
 }
 
 self.onmessage = ({ data }) => {
@@ -112,8 +112,8 @@ self.onmessage = ({ data }) => {
     case 'train':
       train(data.model, data.base).catch(fail);
       break;
-    case 'align':
-      align(data.base, data.weightsUrl, data.words ?? EXAMPLE_WORDS).catch(fail);
+    case 'ask':
+      ask(data).catch(fail);
       break;
     case 'pause':
       state.paused = true;

@@ -2,7 +2,7 @@
 // resume, and saying plainly when a worker cannot run here — a page in a sandboxed
 // cross-origin iframe may not start one, a CSP or a missing file may block its script.
 import { EXAMPLE_WORDS } from './example.js';
-import { alignWithBuildWeights } from './align-build-weights.js';
+import { askBuildRnnSearch } from './build-rnnsearch.js';
 
 export const MODELS = ['rnnenc', 'rnnsearch'];
 
@@ -74,27 +74,39 @@ export class TrainingSession {
   }
 }
 
-// The trained RNNsearch's alignment of the example, from the weight file at weightsUrl: in a
-// worker (building the model's corpus takes a few hundred ms, which the page should not feel),
-// or on the page when no worker can run. Resolves to {source, output, weights: [[…]…]}.
-export function alignExample(base, weightsUrl, words = EXAMPLE_WORDS) {
+// A question to the build's trained RNNsearch (build-rnnsearch.js: 'align' or 'decode') about
+// one sentence, answered in a worker (building the model's corpus takes a few hundred ms, which
+// the page should not feel), or on the page when no worker can run. Each answer is computed once
+// per page: figure2 and scorers both show the example's alignment.
+const answers = new Map(); // query, weights URL and sentence → Promise of the answer
+
+export function askTrainedRnnSearch(base, weightsUrl, query, words = EXAMPLE_WORDS) {
+  const key = JSON.stringify([query, weightsUrl, words]);
+  if (!answers.has(key)) {
+    const answer = answerInWorker(base, weightsUrl, query, words);
+    answer.catch(() => answers.delete(key)); // a failure may be retried
+    answers.set(key, answer);
+  }
+  return answers.get(key);
+}
+
+function answerInWorker(base, weightsUrl, query, words) {
   return new Promise((resolve, reject) => {
     let worker = null;
     const onPage = () => {
       worker?.terminate();
-      alignWithBuildWeights(base, weightsUrl, words).then(resolve, reject);
+      askBuildRnnSearch(base, weightsUrl, query, words).then(resolve, reject);
     };
     try {
-      worker = startWorker(base, 'figure2-align', (message) => {
+      worker = startWorker(base, `figure2-${query}`, (message) => {
         worker.terminate();
-        if (message?.type === 'alignment') resolve(message.alignment);
-        else reject(new Error(message?.message ?? '对齐没能算出来'));
+        if (message?.type === 'answer') resolve(message.answer);
+        else reject(new Error(message?.message ?? '训练好的模型没能算出结果'));
       }, onPage);
-      worker.postMessage({ type: 'align', base, weightsUrl, words });
+      worker.postMessage({ type: 'ask', query, base, weightsUrl, words });
     } catch (error) {
       if (error instanceof WorkerUnavailable) onPage();
       else reject(error);
     }
   });
 }
-

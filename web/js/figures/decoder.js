@@ -3,57 +3,32 @@
 // run live on 「我 昨天 看见 一只 猫」. 「下一步」 walks the line groups of a step (embed → gru →
 // scores → softmax → context → output), then the next decoding step; α, the top words and the
 // greedy choice appear once the lines that compute them have run.
-// Data: {src, vocab, steps: [{input, scores, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
+// 权重 = 训练好的 RNNsearch: the same view runs Figure 2's trained model instead (its step,
+// rnn_search_step, cut from cpp/core/seq2seq_search.cpp the same way), loaded on demand.
+// Data: {src, steps: [{input, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
 import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import decoderSource from '../../generated/decoder_step.json';
+import rnnSearchSource from '../../generated/rnnsearch_step.json';
 import { element } from '../lib/dom.js';
+import { codeView } from '../decoder/code-view.js';
+import { TrainedTrace, firstSteps } from '../decoder/trained-trace.js';
 
+const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch
 const PHASE_NAMES = {
   embed: '查词向量 x = E[上一个词]', gru: 'GRU 更新状态 s', scores: '打分 e = s·h / √d',
   softmax: 'softmax 得到权重 α', context: '加权求和 c = Σ α·h', output: '输出分布 p，贪心取最大',
 };
+// RNNsearch's step, in Bahdanau's order: it scores with the state before this word.
+const TRAINED_PHASE_NAMES = {
+  ...PHASE_NAMES, scores: '打分 e = vᵀ tanh(W sᵢ₋₁ + U h)', embed: '查词向量并拼上 c：x = [E y; c]',
+};
+const UNTRAINED_NOTE = '注意：权重是随机初始化、未训练的，所以译文没有意义——这里要看的是计算本身：每一步真的跑了下面这段 C++。想看它真的会翻译，选上面的「训练好的 RNNsearch」。';
+const TRAINED_NOTE = '权重已训练：这是构建时训练好的 RNNsearch（见第一节的 Figure 2），它真的在翻译。它是 Bahdanau 式的一步——先用上一步的状态 sᵢ₋₁ 打分、取上下文，再更新 GRU——所以下面的代码也换成了它自己的那一步。随机种子只对随机权重起作用。';
 const SIDE_BY_SIDE = 520;   // px: α and the top words side by side from this width
 const BLOCK_H = 172;
 const PHASE_MS = 700;       // play: one line group per tick
 const STEP_MS = 1600;       // play with reduced motion: one whole decoding step per tick
-const KEYWORD = /\b(const|return|double|static_cast|auto|int)\b/; // split() keeps the captured words
-
-// The listing: one span per line (its file line number in data-ln, shown by CSS, so the code's
-// text stays exactly the file's), comments and keywords as classes. Text only, never HTML.
-function codeView(source) {
-  const tagOf = new Map();
-  for (const [tag, numbers] of Object.entries(source.lines ?? {})) for (const k of numbers) tagOf.set(k, tag);
-  const codeEl = element('code');
-  const lines = String(source.code ?? '').split('\n').map((text, index) => {
-    const line = element('span', { class: 'code-line', 'data-ln': source.file_lines?.[index] ?? index + 1, 'data-tag': tagOf.get(index + 1) ?? null });
-    const at = text.indexOf('//');
-    const body = at >= 0 ? text.slice(0, at) : text;
-    body.split(KEYWORD).forEach((piece, i) => {
-      if (piece) line.append(i % 2 ? element('span', { class: 'tok-keyword' }, piece) : piece);
-    });
-    if (at >= 0) line.append(element('span', { class: 'tok-comment' }, text.slice(at)));
-    if (index > 0) codeEl.append('\n');
-    codeEl.append(line);
-    return line;
-  });
-  const first = source.file_lines?.[0];
-  const caption = element('p', { class: 'decoder-source' },
-    `${source.file} 第 ${first}–${source.file_lines?.at(-1)} 行：编进本页 WebAssembly 的正是这个文件（构建时原样截取）`);
-  const pre = element('pre', { class: 'decoder-code', tabindex: 0, role: 'region', 'aria-label': 'C++ 源码：解码器的一步' });
-  pre.append(codeEl);
-  return { caption, pre, lines };
-}
-
-// Lights the line groups that have run in this step (is-ran) and the one that ran last (is-current).
-function highlightPhase(code, order, phase) {
-  for (const line of code.lines) {
-    const at = order.indexOf(line.dataset.tag);
-    line.classList.toggle('is-ran', at >= 0 && at < phase);
-    line.classList.toggle('is-current', at >= 0 && at === phase);
-  }
-}
-
 function readData(result) {
   const data = result?.data ?? {};
   const steps = Array.from(data.steps ?? [], (s) => ({
@@ -84,8 +59,11 @@ export function mount(el, core, initialState, host) {
   const alphaBaseline = alphaBlock.append('line').attr('class', 'baseline').attr('x1', 0).attr('y1', 124).attr('y2', 124);
   const topBlock = svg.append('g').attr('class', 'top-block');
   const topTitle = topBlock.append('text').attr('class', 'block-title').attr('y', 14);
-  const code = codeView(decoderSource);
+  const codes = [codeView(decoderSource, 'C++ 源码：解码器的一步')];
+  let code = codes[0];
   el.append(code.caption, code.pre);
+  const trained = new TrainedTrace(document.baseURI);
+  let weights = 0;       // the `weights` choice shown
 
   const xWord = scaleBand().paddingInner(0.25);
   const yAlpha = scaleLinear().domain([0, 1]).range([124, 34]);
@@ -100,6 +78,23 @@ export function mount(el, core, initialState, host) {
   const reached = (tag) => view.lines.indexOf(tag) <= phase;
   const atEnd = () => phase === lastPhase() && (view.stopped || view.steps.length >= maxStep);
 
+  // Only one listing is in the page at a time: the step of the weights shown.
+  function showCode(choice) {
+    codes[TRAINED] ??= codeView(rnnSearchSource, 'C++ 源码：训练好的 RNNsearch 的一步');
+    const wanted = codes[choice];
+    if (wanted === code) return;
+    code.caption.replaceWith(wanted.caption);
+    code.pre.replaceWith(wanted.pre);
+    code = wanted;
+  }
+
+  function noteText(v) {
+    if (!v.trained) return UNTRAINED_NOTE;
+    if (trained.state === 'error') return `训练好的权重没能载入或计算（${trained.error}）。再选一次「训练好的 RNNsearch」会重试；随机权重不受影响。`;
+    if (trained.state !== 'ready') return '正在载入构建时训练好的 RNNsearch（Figure 2 的模型，约 250 KB）并让它翻译这句话……';
+    return TRAINED_NOTE;
+  }
+
   function drawPhase() {
     const v = view;
     const k = v.steps.length;
@@ -107,16 +102,19 @@ export function mount(el, core, initialState, host) {
     const tag = v.lines[phase];
     const showAlpha = step && reached('softmax');
     const showOutput = step && reached('output');
-    highlightPhase(code, v.lines, phase);
-    status.textContent = `第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${PHASE_NAMES[tag] ?? tag}`;
+    const names = v.trained ? TRAINED_PHASE_NAMES : PHASE_NAMES;
+    code.highlight(step ? phase : -1);
+    status.textContent = step ? `第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${names[tag] ?? tag}` : '';
     nextButton.textContent = atEnd() ? '从头再来' : '下一步';
-    untrained.textContent = v.trained ? '权重已训练。'
-      : '注意：权重是随机初始化、未训练的，所以译文没有意义——这里要看的是计算本身：每一步真的跑了下面这段 C++。';
+    nextButton.disabled = !step;
+    playButton.disabled = !step;
+    untrained.textContent = noteText(v);
+    untrained.classList.toggle('is-error', v.trained && trained.state === 'error');
 
     const words = v.steps.map((s, i) => (i < k - 1 || showOutput ? s.chosen : '？'));
     select(sentence).selectAll('span.word').data(words).join('span')
       .attr('class', (_, i) => (i === k - 1 ? 'word is-current' : 'word')).text((w) => w);
-    sentenceNote.textContent = v.stopped && showOutput ? '（写出 </s>，解码结束）' : '';
+    sentenceNote.textContent = v.stopped && showOutput ? `（写出 ${step.chosen}，解码结束）` : '';
 
     const wide = width >= SIDE_BY_SIDE;
     const blockW = wide ? Math.floor((width - 24) / 2) : width;
@@ -159,11 +157,14 @@ export function mount(el, core, initialState, host) {
     const alphaText = showAlpha ? `；α：${v.src.map((w, i) => `${w} ${step.alpha[i].toFixed(2)}`).join('，')}` : '';
     const chosenP = showOutput ? step.top.find((t) => t.word === step.chosen)?.p : undefined;
     const outText = showOutput ? `；贪心选中「${step.chosen}」${chosenP === undefined ? '' : `（p = ${chosenP.toFixed(3)}）`}` : '';
-    host?.describe(`第 ${k} 步，输入「${step?.input ?? ''}」，正在执行：${PHASE_NAMES[tag] ?? tag}${alphaText}${outText}。权重随机、未训练。`);
+    const whose = v.trained ? '权重是构建时训练好的 RNNsearch。' : '权重随机、未训练。';
+    host?.describe(step ? `第 ${k} 步，输入「${step.input}」，正在执行：${names[tag] ?? tag}${alphaText}${outText}。${whose}`
+      : noteText(v));
   }
 
   // One line group further; past the last group, the next decoding step (a new core call).
   function next({ wholeStep = false } = {}) {
+    if (!view.steps.length) return false; // the trained weights are still on their way
     if (!wholeStep && phase < lastPhase()) {
       phase += 1;
       drawPhase();
@@ -207,7 +208,25 @@ export function mount(el, core, initialState, host) {
 
   return {
     update(params) {
-      last = core.figure('decoder', params);
+      last = core.figure('decoder', params); // checks every parameter, the weights choice too
+      const chosen = params.weights === TRAINED ? TRAINED : 0;
+      const freshChoice = chosen !== weights;
+      weights = chosen;
+      showCode(weights);
+      if (weights === TRAINED) {
+        // The core names the sentence; the steps are the trained RNNsearch's, from attn_figure2.
+        const data = { ...last.data, lines: code.order };
+        if (trained.state === 'ready') Object.assign(data, firstSteps(trained.trace, params.step));
+        // A failed load is tried again only when the reader picks the trained weights again.
+        else if (trained.state === 'idle' || (trained.state === 'error' && freshChoice)) {
+          trained.request(data.src, () => {
+            if (weights !== TRAINED) return;
+            if (trained.state === 'ready') host.setParams({});
+            else drawPhase();
+          });
+        }
+        last = { ...last, data };
+      }
       view = readData(last);
       // A step chosen on the slider is shown complete; 「下一步」 starts the new step at its first group.
       phase = Math.min(pendingPhase ?? lastPhase(), lastPhase());
