@@ -69,10 +69,13 @@ std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::
 
 double spectral_norm(const Eigen::MatrixXd& m) {
   require(m.size() > 0, "spectral_norm of an empty matrix");
+  // A NaN would slip past maxCoeff (every comparison with it is false) and past max(0, λ) below,
+  // and come out as σ = 0; an inf has no finite σ to give. Both are refused.
+  require(m.allFinite(), "spectral_norm of a matrix with a NaN or infinite entry");
   // σ_max(M) = s·σ_max(M/s) with s = max|m_ij|: scaled first, MᵀM neither underflows (a word
   // forgotten to 1e-200) nor overflows. The self-adjoint solver is cheaper than an SVD here.
   const double scale = m.cwiseAbs().maxCoeff();
-  if (scale == 0.0 || !std::isfinite(scale)) return scale;
+  if (scale == 0.0) return 0.0;
   const Eigen::MatrixXd unit = m / scale;
   const Eigen::MatrixXd gram = unit.transpose() * unit;
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);

@@ -23,7 +23,8 @@ std::vector<Eigen::MatrixXd> context_jacobians(const Eigen::MatrixXd& W, const E
 // (the sentence of length n is the first n words, so all prefixes share one trace).
 std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words);
 
-// Largest singular value: the most a unit change of w_j can move c.
+// Largest singular value: the most a unit change of w_j can move c. InvalidInput for an empty
+// matrix or one with a NaN or infinite entry.
 double spectral_norm(const Eigen::MatrixXd& m);
 
 }  // namespace attn

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "core/checks.hpp"
 #include "core/demo_encoder.hpp"
 #include "core/rng.hpp"
@@ -60,6 +62,15 @@ TEST(Encoder, SpectralNormKeepsItsScaleForTinyAndHugeMatrices) {
   EXPECT_DOUBLE_EQ(spectral_norm(Eigen::MatrixXd::Constant(16, 1, 1e200)), 4e200);
   EXPECT_EQ(spectral_norm(Eigen::MatrixXd::Zero(3, 3)), 0.0);
   EXPECT_THROW(spectral_norm(Eigen::MatrixXd(0, 0)), InvalidInput);
+}
+
+// Found by libFuzzer: with a NaN among huge entries the old code returned σ = 0.
+TEST(Encoder, SpectralNormRefusesNaNAndInfinity) {
+  Eigen::MatrixXd m = Eigen::MatrixXd::Constant(3, 3, 1.6e200);
+  m(1, 2) = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(spectral_norm(m), InvalidInput);
+  m(1, 2) = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(spectral_norm(m), InvalidInput);
 }
 
 TEST(Encoder, RejectsEmptySentenceAndWrongShapes) {
