@@ -10,6 +10,7 @@ CaseResult core_case(FuzzSource& src) {
       softmax_case,          softmax_backward_case, measures_case,      tv_distance_case,
       sqrt_d_case,           score_functions_case, alignment_map_case,  additive_scorer_case,
       additive_fit_case,     decoder_case,        small_functions_case,
+      rnn_search_step_case,  weight_file_case,
   };
   return cases[src.choose(sizeof cases / sizeof cases[0])](src);
 }

@@ -24,5 +24,8 @@ CaseResult additive_fit_case(FuzzSource& src);
 // core_case_misc.cpp
 CaseResult decoder_case(FuzzSource& src);
 CaseResult small_functions_case(FuzzSource& src);
+// core_case_seq2seq.cpp
+CaseResult rnn_search_step_case(FuzzSource& src);
+CaseResult weight_file_case(FuzzSource& src);
 
 }  // namespace attn::fuzz
