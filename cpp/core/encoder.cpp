@@ -1,6 +1,8 @@
 #include "core/encoder.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/checks.hpp"
@@ -62,6 +64,12 @@ std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::
   norms[0] = spectral_norm(M);
   for (int t = 2; t <= n; ++t) {
     M = tanh_slope(trace.h, t).asDiagonal() * (W * M);
+    if (!M.allFinite()) {
+      // The product has overflowed (huge W): the influence is unbounded from here on. Later
+      // products would turn inf − inf into NaN, so they are not formed.
+      std::fill(norms.begin() + (t - 1), norms.end(), std::numeric_limits<double>::infinity());
+      break;
+    }
     norms[t - 1] = spectral_norm(M);
   }
   return norms;
@@ -70,12 +78,12 @@ std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::
 double spectral_norm(const Eigen::MatrixXd& m) {
   require(m.size() > 0, "spectral_norm of an empty matrix");
   // A NaN would slip past maxCoeff (every comparison with it is false) and past max(0, λ) below,
-  // and come out as σ = 0; an inf has no finite σ to give. Both are refused.
-  require(m.allFinite(), "spectral_norm of a matrix with a NaN or infinite entry");
+  // and come out as σ = 0: refused. An infinite entry makes σ infinite, and that is returned.
+  require(!m.hasNaN(), "spectral_norm of a matrix with a NaN entry");
   // σ_max(M) = s·σ_max(M/s) with s = max|m_ij|: scaled first, MᵀM neither underflows (a word
   // forgotten to 1e-200) nor overflows. The self-adjoint solver is cheaper than an SVD here.
   const double scale = m.cwiseAbs().maxCoeff();
-  if (scale == 0.0) return 0.0;
+  if (scale == 0.0 || std::isinf(scale)) return scale;
   const Eigen::MatrixXd unit = m / scale;
   const Eigen::MatrixXd gram = unit.transpose() * unit;
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);

@@ -24,7 +24,7 @@ std::vector<Eigen::MatrixXd> context_jacobians(const Eigen::MatrixXd& W, const E
 std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words);
 
 // Largest singular value: the most a unit change of w_j can move c. InvalidInput for an empty
-// matrix or one with a NaN or infinite entry.
+// matrix or one with a NaN entry; +inf if an entry is infinite.
 double spectral_norm(const Eigen::MatrixXd& m);
 
 }  // namespace attn

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
+#include <vector>
 
 #include "core/checks.hpp"
 #include "core/demo_encoder.hpp"
@@ -65,12 +67,23 @@ TEST(Encoder, SpectralNormKeepsItsScaleForTinyAndHugeMatrices) {
 }
 
 // Found by libFuzzer: with a NaN among huge entries the old code returned σ = 0.
-TEST(Encoder, SpectralNormRefusesNaNAndInfinity) {
+TEST(Encoder, SpectralNormRefusesNaNAndIsInfiniteForAnInfiniteEntry) {
   Eigen::MatrixXd m = Eigen::MatrixXd::Constant(3, 3, 1.6e200);
   m(1, 2) = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(spectral_norm(m), InvalidInput);
-  m(1, 2) = std::numeric_limits<double>::infinity();
-  EXPECT_THROW(spectral_norm(m), InvalidInput);
+  m(1, 2) = -std::numeric_limits<double>::infinity();
+  EXPECT_EQ(spectral_norm(m), std::numeric_limits<double>::infinity());
+}
+
+// Found by libFuzzer: with W ~ 1e19 the forward product overflows, then inf − inf gives NaN.
+TEST(Encoder, FirstWordInfluenceIsInfiniteOnceTheProductOverflows) {
+  const Eigen::MatrixXd W = Eigen::MatrixXd::Constant(4, 4, 1e19);
+  const Eigen::MatrixXd words = Eigen::MatrixXd::Constant(40, 4, 1e-300);
+  const std::vector<double> norms = first_word_influence(W, words);
+  ASSERT_EQ(norms.size(), 40u);
+  EXPECT_TRUE(std::isfinite(norms[0]));
+  EXPECT_EQ(norms.back(), std::numeric_limits<double>::infinity());
+  for (std::size_t t = 1; t < norms.size(); ++t) EXPECT_GE(norms[t], norms[t - 1]) << t;
 }
 
 TEST(Encoder, RejectsEmptySentenceAndWrongShapes) {
