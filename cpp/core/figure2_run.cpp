@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <type_traits>
 #include <variant>
 
 #include "core/adam.hpp"
 #include "core/checks.hpp"
+#include "core/most_likely.hpp"
 #include "core/rng.hpp"
 
 namespace attn {
@@ -163,13 +163,8 @@ Figure2Run::DecodeTrace Figure2Run::decode_steps(const std::vector<std::string>&
     DecodeStep d;
     d.input = vocab.at(static_cast<std::size_t>(previous));
     d.alpha = step.alpha;
-    std::vector<int> order(static_cast<std::size_t>(step.probs.size()));
-    std::iota(order.begin(), order.end(), 0);
-    const auto k = std::min<std::size_t>(static_cast<std::size_t>(top), order.size());
-    // Most likely first; equal probabilities keep the lower id first, as maxCoeff picks it.
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(),
-                      [&](int a, int b) { return step.probs(a) > step.probs(b) || (step.probs(a) == step.probs(b) && a < b); });
-    for (std::size_t r = 0; r < k; ++r) d.top.emplace_back(vocab.at(static_cast<std::size_t>(order[r])), step.probs(order[r]));
+    const std::vector<int> order = most_likely(step.probs, top);  // order[0]: the greedy choice
+    for (int id : order) d.top.emplace_back(vocab.at(static_cast<std::size_t>(id)), step.probs(id));
     previous = order[0];
     d.chosen = vocab.at(static_cast<std::size_t>(previous));
     out.stopped = previous == kEos;

@@ -4,11 +4,9 @@
 // RNNsearch of figure2 instead: its weights and its step (rnn_search_step) live in the second
 // module, attn_figure2, loaded on demand (web/js/decoder/trained-trace.js), so this core only
 // names the sentence and leaves the steps to it.
-#include <algorithm>
-#include <numeric>
-
 #include "core/decoder_example.hpp"
 #include "core/greedy_decode.hpp"
+#include "core/most_likely.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -21,12 +19,8 @@ Value numbers(const Eigen::VectorXd& v) { return Value(std::vector<double>(v.dat
 
 // The k most probable words, most probable first (ties: lower vocabulary index first).
 Value top_words(const Eigen::VectorXd& p, const std::vector<std::string>& vocab, int k) {
-  std::vector<int> order(p.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return p(a) > p(b); });
   Value::Array out;
-  for (int r = 0; r < k && r < static_cast<int>(order.size()); ++r)
-    out.push_back(Value::object().set("word", vocab[order[r]]).set("p", p(order[r])));
+  for (int i : most_likely(p, k)) out.push_back(Value::object().set("word", vocab[i]).set("p", p(i)));
   return Value(std::move(out));
 }
 
