@@ -98,9 +98,11 @@ struct Figure2Run::Impl {
     return ids;
   }
 
+  const std::string& target_word(int id) const { return corpus.target_vocab.words.at(static_cast<std::size_t>(id)); }
+
   std::vector<std::string> target_words(const std::vector<int>& ids) const {
     std::vector<std::string> out;
-    for (int id : ids) out.push_back(corpus.target_vocab.words.at(static_cast<std::size_t>(id)));
+    for (int id : ids) out.push_back(target_word(id));
     return out;
   }
 };
@@ -140,8 +142,7 @@ Figure2Run::Alignment Figure2Run::align(const std::vector<std::string>& source) 
   const std::vector<int> ids = impl_->source_ids(source, "figure2 align");
   Alignment out;
   out.source = source;
-  const int n = static_cast<int>(ids.size());
-  out.output = impl_->target_words(rnn_search_translate(*m, ids, 2 * n + 10, &out.weights));
+  out.output = impl_->target_words(rnn_search_translate(*m, ids, greedy_max_length(ids.size()), &out.weights));
   return out;
 }
 
@@ -150,33 +151,25 @@ Figure2Run::DecodeTrace Figure2Run::decode_steps(const std::vector<std::string>&
   require(m != nullptr, "figure2: decode_steps needs the rnnsearch model (rnnenc has no attention)");
   require(top >= 1, "figure2: decode_steps needs top ≥ 1");
   const std::vector<int> ids = impl_->source_ids(source, "figure2 decode_steps");
-  const RnnSearchMemory memory = rnn_search_memory(*m, ids);
-  const std::vector<std::string>& vocab = impl_->corpus.target_vocab.words;
-  const int max_len = 2 * static_cast<int>(ids.size()) + 10;
   DecodeTrace out;
   out.source = source;
-  Eigen::VectorXd s = memory.s0;
-  int previous = kBos;
-  // As rnn_search_translate: max_len words, then the step that would write one more is not run.
-  for (int written = 0; written < max_len && !out.stopped; ++written) {
-    const RnnSearchStep step = rnn_search_step(*m, memory, previous, s);
+  // The translation itself, watched step by step.
+  rnn_search_translate(*m, ids, greedy_max_length(ids.size()), nullptr, [&](int previous, const RnnSearchStep& step) {
     DecodeStep d;
-    d.input = vocab.at(static_cast<std::size_t>(previous));
+    d.input = impl_->target_word(previous);
     d.alpha = step.alpha;
     const std::vector<int> order = most_likely(step.probs, top);  // order[0]: the greedy choice
-    for (int id : order) d.top.emplace_back(vocab.at(static_cast<std::size_t>(id)), step.probs(id));
-    previous = order[0];
-    d.chosen = vocab.at(static_cast<std::size_t>(previous));
-    out.stopped = previous == kEos;
+    for (int id : order) d.top.emplace_back(impl_->target_word(id), step.probs(id));
+    d.chosen = impl_->target_word(order[0]);
+    out.stopped = order[0] == kEos;
     out.steps.push_back(std::move(d));
-    s = step.state;
-  }
+  });
   return out;
 }
 
 std::vector<std::string> Figure2Run::translate(const std::vector<std::string>& source) const {
   const std::vector<int> ids = impl_->source_ids(source, "figure2 translate");
-  const int max_len = 2 * static_cast<int>(ids.size()) + 10;
+  const int max_len = greedy_max_length(ids.size());
   const std::vector<int> out = std::visit(
       [&](const auto& m) {
         if constexpr (std::is_same_v<std::decay_t<decltype(m)>, RnnEnc>) return rnn_enc_translate(m, ids, max_len);

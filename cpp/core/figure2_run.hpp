@@ -68,7 +68,7 @@ class Figure2Run {
   // RNNsearch only: the same greedy translation, step by step, as the decoder figure shows it
   // (rnn_search_step): each step's input word, α over the source words, the `top` most likely
   // words with their probabilities (most likely first) and the word chosen. `stopped`: the last
-  // step chose <eos> within the length limit (2·n + 10 words, as align and translate).
+  // step chose <eos> within the length limit (greedy_max_length, as align and translate).
   struct DecodeStep {
     std::string input, chosen;
     Eigen::VectorXd alpha;

@@ -207,7 +207,8 @@ RnnSearchStep rnn_search_step(const RnnSearch& m, const RnnSearchMemory& memory,
 // [rnnsearch-step:end]
 
 std::vector<int> rnn_search_translate(const RnnSearch& m, const std::vector<int>& source,
-                                      int max_len, Eigen::MatrixXd* alignment) {
+                                      int max_len, Eigen::MatrixXd* alignment,
+                                      const RnnSearchStepObserver& observe) {
   const RnnSearchMemory memory = rnn_search_memory(m, source);
   std::vector<int> out;
   std::vector<Eigen::VectorXd> alphas;
@@ -215,6 +216,7 @@ std::vector<int> rnn_search_translate(const RnnSearch& m, const std::vector<int>
   int previous = kBos;
   while (static_cast<int>(out.size()) < max_len) {
     RnnSearchStep step = rnn_search_step(m, memory, previous, s);
+    if (observe) observe(previous, step);
     s = std::move(step.state);
     alphas.push_back(std::move(step.alpha));
     Eigen::Index best;

@@ -7,6 +7,7 @@
 //   output   p(y_i) = softmax(W_out [s_i; c_i] + b_out)
 // Same hidden width, output layer and loss as RNNenc (seq2seq_enc): only the context differs.
 #include <Eigen/Dense>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -74,9 +75,14 @@ struct RnnSearchStep {
 RnnSearchStep rnn_search_step(const RnnSearch& model, const RnnSearchMemory& memory, int previous_word,
                               const Eigen::VectorXd& previous_state);
 
-// Greedy decoding until <eos> or max_len words. If `alignment` is given it receives the weights:
-// row i = α_i over the source words, for each word written (and the <eos> step if reached).
+// Called after each step of greedy decoding with the word fed in and everything the step computed.
+using RnnSearchStepObserver = std::function<void(int previous_word, const RnnSearchStep& step)>;
+
+// Greedy decoding (rnn_search_step, then argmax p, the first on a tie) until <eos> or max_len
+// words. If `alignment` is given it receives the weights: row i = α_i over the source words, for
+// each word written (and the <eos> step if reached). `observe` sees every step as it is taken.
 std::vector<int> rnn_search_translate(const RnnSearch& model, const std::vector<int>& source,
-                                      int max_len, Eigen::MatrixXd* alignment = nullptr);
+                                      int max_len, Eigen::MatrixXd* alignment = nullptr,
+                                      const RnnSearchStepObserver& observe = nullptr);
 
 }  // namespace attn

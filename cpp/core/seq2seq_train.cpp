@@ -76,7 +76,7 @@ Evaluation eval(const Model& model, const std::vector<ToyPair>& data, const std:
   std::vector<int> lengths;
   for (const auto& pair : data) {
     const int n = static_cast<int>(pair.source.size());
-    out.hypotheses.push_back(translate(model, pair.source, 2 * n + 10));
+    out.hypotheses.push_back(translate(model, pair.source, greedy_max_length(pair.source.size())));
     refs.push_back(pair.target);
     lengths.push_back(n);
   }

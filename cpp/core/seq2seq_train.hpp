@@ -57,7 +57,10 @@ struct Evaluation {
   std::vector<LengthBucket> buckets;
 };
 
-// Greedy decoding allows up to 2·|source| + 10 words.
+// The most words greedy decoding may write for a source of n words: 2·n + 10. Evaluation,
+// alignment and the decoder figure's trace all stop there.
+inline int greedy_max_length(std::size_t n) { return 2 * static_cast<int>(n) + 10; }
+
 Evaluation evaluate(const RnnEnc& model, const std::vector<ToyPair>& data, const std::vector<int>& edges);
 Evaluation evaluate(const RnnSearch& model, const std::vector<ToyPair>& data, const std::vector<int>& edges);
 

@@ -16,6 +16,7 @@
 import { loadFigure2Core } from './load-core.js';
 import { EXAMPLE_WORDS } from './example.js';
 import { askBuildRnnSearch, plainAlignment } from './build-rnnsearch.js';
+import { readBuckets } from './report.js';
 
 // A slice of training between two yields: short enough that a pause lands quickly, long
 // enough that the yield costs nothing. Progress goes to the page every PROGRESS_MS at most: each
@@ -33,10 +34,8 @@ const waitForResume = () => new Promise((resolve) => {
   state.wake = resolve;
 });
 
-const plainEvaluation = (e) => ({
-  overall: e.overall, exact: e.exact, count: e.count,
-  buckets: Array.from(e.buckets, (b) => ({ lo: b.lo, hi: b.hi, count: b.count, bleu: b.bleu, exact: b.exact })),
-});
+// embind's evaluation as a plain object, so it can be posted.
+const plainEvaluation = (e) => ({ overall: e.overall, exact: e.exact, count: e.count, buckets: readBuckets(e) });
 
 async function train(model, base) {
   const started = now();
