@@ -73,7 +73,7 @@ build_web() {
   # The decoder figure shows the C++ of the step it runs: cut from the very file compiled above.
   python3 tools/extract_source.py --out web/generated/decoder_step.json
   # …and, with Figure 2's trained weights, the C++ of the trained RNNsearch's step.
-  python3 tools/extract_source.py --source cpp/core/seq2seq_search.cpp --marker rnnsearch-step \
+  python3 tools/extract_source.py --source cpp/nmt/rnn_search.cpp --marker rnnsearch-step \
     --out web/generated/rnnsearch_step.json
   node web/build.mjs
 }

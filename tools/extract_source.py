@@ -16,7 +16,7 @@ to --out (default: standard output). Exits with status 1 and a message if the ma
 are missing or malformed, so a build that uses it fails rather than shipping a stale listing.
 
   python3 tools/extract_source.py --out web/generated/decoder_step.json
-  python3 tools/extract_source.py --source cpp/core/seq2seq_search.cpp --marker rnnsearch-step \
+  python3 tools/extract_source.py --source cpp/nmt/rnn_search.cpp --marker rnnsearch-step \
       --out web/generated/rnnsearch_step.json
 """
 import argparse

@@ -5,8 +5,9 @@
 #include <iostream>
 
 #include "core/checks.hpp"
-#include "core/figure2_run.hpp"
-#include "figures/figure2_report.hpp"
+#include "figure2/run.hpp"
+#include "figure2/weight_file.hpp"
+#include "figure2/report.hpp"
 
 namespace attn {
 namespace {

@@ -1,10 +1,10 @@
 // The three things the benchmark runs the core through:
-//   native     build/bench-native/attn_bench (cpp/bench, linked with build/native/libattn.a)
-//   WASM core  build/bench-wasm/attn_bench.mjs (cpp/bench, linked with build/wasm/libattn.a):
+//   native     build/native/bench/cpp/attn_bench (bench/cpp, on the native build's libraries)
+//   WASM core  build/wasm/bench/cpp/attn_bench.mjs (bench/cpp, on the WASM build's libraries):
 //              the same workload functions and timer as native, inside WASM
 //   WASM API   build/wasm/attn_core.mjs, the module the page loads: its own functions and figures,
 //              so conversion to and from JS is included
-// buildDrivers() configures and builds the first two (the libraries come from ./build.sh build).
+// buildDrivers() builds the first two, targets of the normal builds that `all` leaves out.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,22 +12,19 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = (name, fallback) => process.env[name] ?? path.join(root, fallback);
-const nativeLib = dir('ATTN_BENCH_NATIVE_LIB', 'build/native/libattn.a');
-const wasmLib = dir('ATTN_BENCH_WASM_LIB', 'build/wasm/libattn.a');
 const shippedDir = dir('ATTN_WASM_DIR', 'build/wasm');
-const nativeBuild = path.join(root, 'build/bench-native'), wasmBuild = path.join(root, 'build/bench-wasm');
+const nativeDir = path.join(root, 'build/native'), wasmDir = path.join(root, 'build/wasm');
+const nativeBuild = path.join(nativeDir, 'bench/cpp'), wasmBuild = path.join(wasmDir, 'bench/cpp');
 
 function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { NODE_PATH: '/usr/share/nodejs', ...process.env } });
 }
 
 export function buildDrivers(jobs = 2) {
-  for (const lib of [nativeLib, wasmLib])
-    if (!fs.existsSync(lib)) throw new Error(`${lib} is missing: run ./build.sh build first`);
-  run('cmake', ['-S', 'cpp/bench', '-B', nativeBuild, `-DATTN_LIB=${nativeLib}`]);
-  run('cmake', ['--build', nativeBuild, `-j${jobs}`]);
-  run('emcmake', ['cmake', '-S', 'cpp/bench', '-B', wasmBuild, `-DATTN_LIB=${wasmLib}`, '-DCMAKE_CROSSCOMPILING_EMULATOR=']);
-  run('cmake', ['--build', wasmBuild, `-j${jobs}`]);
+  for (const build of [nativeDir, wasmDir])
+    if (!fs.existsSync(path.join(build, 'CMakeCache.txt'))) throw new Error(`${build} is not configured: run ./build.sh build first`);
+  run('cmake', ['--build', nativeDir, '--target', 'attn_bench', `-j${jobs}`]);
+  run('cmake', ['--build', wasmDir, '--target', 'attn_bench', `-j${jobs}`]);
 }
 
 function nativeJson(args) {

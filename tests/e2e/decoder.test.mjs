@@ -16,8 +16,8 @@ const SOURCE = generated('decoder_step.json');
 const RNNSEARCH_SOURCE = generated('rnnsearch_step.json');
 
 // The function as it stands in the C++ file: the lines between the markers, minus the tag lines.
-function functionInFile(file = 'decoder_step.cpp', marker = 'decoder-step') {
-  const lines = fs.readFileSync(path.join(REPO, 'cpp', 'core', file), 'utf8').split('\n');
+function functionInFile(file = 'core/decoder_step.cpp', marker = 'decoder-step') {
+  const lines = fs.readFileSync(path.join(REPO, 'cpp', file), 'utf8').split('\n');
   const begin = lines.findIndex((l) => l.trim() === `// [${marker}:begin]`);
   const end = lines.findIndex((l) => l.trim() === `// [${marker}:end]`);
   return lines.slice(begin + 1, end).filter((l) => !/^\s*\/\/ \[line:[a-z_]+\]\s*$/.test(l)).join('\n');
@@ -144,10 +144,10 @@ test('with the trained weights it translates for real: RNNsearch\'s own step, it
   await waitForFigure(page, 'decoder');
   await page.locator(`${FIG} input[name$="weights"][value="1"]`).check();
   await trainedReady(page);
-  // The listing is now rnn_search_step, cut from seq2seq_search.cpp, and only it is in the figure.
+  // The listing is now rnn_search_step, cut from cpp/nmt/rnn_search.cpp, and only it is in the figure.
   assert.equal(await page.locator(`${FIG} pre.decoder-code code`).textContent(), RNNSEARCH_SOURCE.code);
-  assert.equal(RNNSEARCH_SOURCE.code, functionInFile('seq2seq_search.cpp', 'rnnsearch-step'));
-  assert.match(await page.locator(`${FIG} .decoder-source`).textContent(), /cpp\/core\/seq2seq_search\.cpp/);
+  assert.equal(RNNSEARCH_SOURCE.code, functionInFile('nmt/rnn_search.cpp', 'rnnsearch-step'));
+  assert.match(await page.locator(`${FIG} .decoder-source`).textContent(), /cpp\/nmt\/rnn_search\.cpp/);
   const trace = await trainedTrace(page);
   for (let step = 1; step <= trace.steps.length; step += 1) {
     if (step > 1) await page.locator('#decoder-step').fill(String(step));

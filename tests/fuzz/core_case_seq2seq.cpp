@@ -5,9 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "core/figure2_run.hpp"
+#include "figure2/run.hpp"
+#include "figure2/weight_file.hpp"
 #include "core/rng.hpp"
-#include "core/seq2seq_search.hpp"
+#include "nmt/rnn_search.hpp"
 #include "core_cases.hpp"
 #include "fuzz_values.hpp"
 

@@ -34,9 +34,11 @@ def run_extractor(*args):
         return json.loads(read(out))
 
 
-def library_archive():
+def library_archive(layer):
+    """The static library of one layer of cpp/ (CMakeLists.txt: attn_layer), from a native build."""
     build = os.environ.get("ATTN_BUILD_DIR")
-    found = [os.path.join(build, "libattn.a")] if build else sorted(glob.glob(os.path.join(ROOT, "build", "*", "libattn.a")))
+    name = f"lib{layer}.a"
+    found = [os.path.join(build, name)] if build else sorted(glob.glob(os.path.join(ROOT, "build", "*", name)))
     return next((p for p in found if os.path.exists(p)), None)
 
 
@@ -83,15 +85,16 @@ class ExtractSource(unittest.TestCase):
         self.assertIsNotNone(listed)
         self.assertEqual(list(self.result["lines"].keys()), re.findall(r'"(\w+)"', listed.group(1)))
 
-    def test_the_source_is_one_of_the_attn_library_sources(self):
-        # CMakeLists.txt globs cpp/core/*.cpp into CORE_SOURCES and builds `attn` from it.
+    def test_the_source_is_one_of_the_core_library_sources(self):
+        # CMakeLists.txt makes the layer `core` of cpp/core; attn_layer globs its folder's *.cpp.
         cmake = read(os.path.join(ROOT, "CMakeLists.txt"))
-        self.assertRegex(cmake, r"file\(GLOB CORE_SOURCES[^)]*\$\{CMAKE_SOURCE_DIR\}/cpp/core/\*\.cpp\)")
-        self.assertRegex(cmake, r"add_library\(attn STATIC \$\{CORE_SOURCES\}")
+        self.assertRegex(cmake, r"attn_layer\(core core\)")
+        layers = read(os.path.join(ROOT, "cmake", "layers.cmake"))
+        self.assertIn("file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cpp/${folder}/*.cpp)", layers)
         self.assertIn(SOURCE, glob.glob(os.path.join(ROOT, "cpp", "core", "*.cpp")))
 
     def test_the_built_library_defines_decoder_step_from_that_file(self):
-        archive = library_archive()
+        archive = library_archive("core")
         if archive is None:
             self.skipTest("no native build (set ATTN_BUILD_DIR)")
         members = subprocess.run(["ar", "t", archive], check=True, capture_output=True, text=True).stdout.split()
@@ -114,7 +117,7 @@ class ExtractSource(unittest.TestCase):
 
 class ExtractRnnSearchStep(unittest.TestCase):
     """The listing the decoder figure shows with Figure 2's trained weights: rnn_search_step."""
-    SOURCE = os.path.join(ROOT, "cpp", "core", "seq2seq_search.cpp")
+    SOURCE = os.path.join(ROOT, "cpp", "nmt", "rnn_search.cpp")
 
     def setUp(self):
         self.result = run_extractor("--source", self.SOURCE, "--marker", "rnnsearch-step")
@@ -122,7 +125,7 @@ class ExtractRnnSearchStep(unittest.TestCase):
 
     def test_code_is_the_rnn_search_step_function_whole(self):
         code = self.result["code"]
-        self.assertEqual(self.result["file"], "cpp/core/seq2seq_search.cpp")
+        self.assertEqual(self.result["file"], "cpp/nmt/rnn_search.cpp")
         self.assertTrue(code.startswith("RnnSearchStep rnn_search_step(const RnnSearch& m"))
         self.assertTrue(code.endswith("\n}"))
         self.assertEqual(code.count("{"), code.count("}"))
@@ -138,12 +141,12 @@ class ExtractRnnSearchStep(unittest.TestCase):
         self.assertIn("rnn_search_step(m, memory, previous, s)", translate.split("\n}\n")[0])
 
     def test_the_built_library_defines_rnn_search_step_from_that_file(self):
-        archive = library_archive()
+        archive = library_archive("nmt")
         if archive is None:
             self.skipTest("no native build (set ATTN_BUILD_DIR)")
         symbols = subprocess.run(["nm", "-C", "--defined-only", archive], check=True, capture_output=True,
                                  text=True).stdout
-        block = symbols.split("seq2seq_search.cpp.o:")[1].split(".o:")[0]
+        block = symbols.split("rnn_search.cpp.o:")[1].split(".o:")[0]
         self.assertIn("attn::rnn_search_step(", block)
 
 

@@ -23,8 +23,9 @@
 #include <vector>
 
 #include "core/checks.hpp"
-#include "core/figure2_run.hpp"
-#include "wasm/convert.hpp"
+#include "figure2/run.hpp"
+#include "figure2/weight_file.hpp"
+#include "wasm/common/convert.hpp"
 
 namespace attn::wasm {
 namespace {

@@ -10,7 +10,7 @@
 #include <numeric>
 #include <vector>
 
-#include "core/adam.hpp"
+#include "nmt/adam.hpp"
 #include "core/rng.hpp"
 
 namespace attn::testing {

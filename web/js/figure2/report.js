@@ -1,5 +1,5 @@
 // Reading Figure 2's numbers, wherever they come from: the build's <model>.json (written by
-// `attn train-figure2`, cpp/figures/figure2_report.cpp) or a worker's evaluation. Every BLEU the
+// `attn train-figure2`, cpp/figure2/report.cpp) or a worker's evaluation. Every BLEU the
 // page shows is one of these numbers as the core computed it (0 … 1), shown × 100 as papers do.
 
 // {lo, hi, count, bleu, exact}[] from any evaluation-shaped object.

@@ -4,7 +4,7 @@
 // scores → softmax → context → output), then the next decoding step; α, the top words and the
 // greedy choice appear once the lines that compute them have run.
 // 权重 = 训练好的 RNNsearch: the same view runs Figure 2's trained model instead (its step,
-// rnn_search_step, cut from cpp/core/seq2seq_search.cpp the same way), loaded on demand.
+// rnn_search_step, cut from cpp/nmt/rnn_search.cpp the same way), loaded on demand.
 // Data: {src, steps: [{input, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
 import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
