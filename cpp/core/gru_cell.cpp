@@ -33,17 +33,24 @@ Eigen::VectorXd sigmoid(const Eigen::VectorXd& a) {
   return out;
 }
 
-Eigen::VectorXd gru_cell(const GruCell& cell, const Eigen::VectorXd& x, const Eigen::VectorXd& h) {
+GruStep gru_step(const GruCell& cell, const Eigen::VectorXd& x, const Eigen::VectorXd& h) {
   require(x.size() == cell.input_size(), "gru_cell: input has " + std::to_string(x.size()) +
                                              " numbers, the cell takes " + std::to_string(cell.input_size()));
   require(h.size() == cell.hidden_size(), "gru_cell: state has " + std::to_string(h.size()) +
                                               " numbers, the cell keeps " + std::to_string(cell.hidden_size()));
-  const Eigen::VectorXd z = sigmoid(cell.W_z * x + cell.U_z * h + cell.b_z);
-  const Eigen::VectorXd r = sigmoid(cell.W_r * x + cell.U_r * h + cell.b_r);
-  const Eigen::VectorXd candidate =
-      (cell.W_h * x + cell.U_h * r.cwiseProduct(h) + cell.b_h).array().tanh().matrix();
+  GruStep s;
+  s.x = x, s.h = h;
+  s.z = sigmoid(cell.W_z * x + cell.U_z * h + cell.b_z);
+  s.r = sigmoid(cell.W_r * x + cell.U_r * h + cell.b_r);
+  s.rh = s.r.cwiseProduct(h);
+  s.cand = (cell.W_h * x + cell.U_h * s.rh + cell.b_h).array().tanh().matrix();
   // h' = (1 − z) ⊙ h + z ⊙ h̃  =  h + z ⊙ (h̃ − h)
-  return h + z.cwiseProduct(candidate - h);
+  s.out = h + s.z.cwiseProduct(s.cand - h);
+  return s;
+}
+
+Eigen::VectorXd gru_cell(const GruCell& cell, const Eigen::VectorXd& x, const Eigen::VectorXd& h) {
+  return gru_step(cell, x, h).out;
 }
 
 }  // namespace attn

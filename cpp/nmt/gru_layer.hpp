@@ -1,14 +1,15 @@
 #pragma once
-// A trainable GRU: gru_cell's equations, one step or a whole sequence, with the activations
-// cached for backpropagation through time.
+// The GRU as a trainable layer: backpropagation through a step and through a sequence, run
+// forward by the core's cell (core/gru_cell: gru_step, core/gru_encoder: gru_forward), whose
+// kept values are what the backward pass reads.
 //   z = σ(W_z x + U_z h + b_z),  r = σ(W_r x + U_r h + b_r)
 //   h̃ = tanh(W_h x + U_h (r ⊙ h) + b_h),   h' = (1 − z) ⊙ h + z ⊙ h̃
 // Parameters and their gradients are both GruCell structs (same shapes).
 #include <Eigen/Dense>
 #include <string>
-#include <vector>
 
 #include "core/gru_cell.hpp"
+#include "core/gru_encoder.hpp"
 
 namespace attn {
 
@@ -20,31 +21,9 @@ void visit_gru(const std::string& prefix, GruCell& p, GruCell& g, F&& f) {
   f(prefix + ".b_z", p.b_z, g.b_z), f(prefix + ".b_r", p.b_r, g.b_r), f(prefix + ".b_h", p.b_h, g.b_h);
 }
 
-GruCell zero_gru_like(const GruCell& cell);  // same shapes, all zero: a gradient accumulator
-
-struct GruStepCache {
-  Eigen::VectorXd x, h;    // the step's input and previous state
-  Eigen::VectorXd z, r;    // gates
-  Eigen::VectorXd rh;      // r ⊙ h
-  Eigen::VectorXd cand;    // h̃
-  Eigen::VectorXd out;     // h' = h + z ⊙ (h̃ − h)
-};
-
-// One step: fills `cache` (its `out` is h').
-void gru_step_forward(const GruCell& p, const Eigen::VectorXd& x, const Eigen::VectorXd& h,
-                      GruStepCache& cache);
-
 // Given ∂L/∂h', adds the parameter gradients to `grad`, writes ∂L/∂x and ∂L/∂h.
-void gru_step_backward(const GruCell& p, const GruStepCache& cache, const Eigen::VectorXd& d_out,
+void gru_step_backward(const GruCell& p, const GruStep& step, const Eigen::VectorXd& d_out,
                        GruCell& grad, Eigen::VectorXd& d_x, Eigen::VectorXd& d_h);
-
-struct GruSequence {
-  std::vector<GruStepCache> steps;  // steps[t].out = h_{t+1}
-  Eigen::MatrixXd states;           // hidden × T, column t = h_{t+1}
-};
-
-// X: input × T (column t = x_{t+1}); h0: initial state.
-GruSequence gru_forward(const GruCell& p, const Eigen::MatrixXd& X, const Eigen::VectorXd& h0);
 
 // dH: hidden × T, ∂L/∂h_t for each output (any path from later layers). Adds parameter
 // gradients to `grad`, returns ∂L/∂X and writes ∂L/∂h0.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nmt/gru_layer.hpp"
+#include "nmt/seq2seq.hpp"
 #include "nmt/toy_corpus.hpp"
 
 namespace attn {
@@ -33,13 +34,14 @@ struct RnnEncParams {
   }
 };
 
-struct RnnEnc {
-  RnnEncParams p, g;  // parameters and their gradient (accumulated until zeroed)
+using RnnEnc = Seq2SeqModel<RnnEncParams>;
 
-  template <class F>
-  void visit(F&& f) { p.visit(g, f); }
-
-  int hidden() const { return static_cast<int>(p.W_init.rows()); }
+// One decoder step, and what the backward pass needs of it.
+struct RnnEncStep {
+  GruStep gru;                        // s_i = GRU_dec([E_tgt y_{i−1}; c], s_{i−1}): gru.out
+  Eigen::VectorXd state_and_context;  // [s_i; c]
+  Eigen::VectorXd probs;              // p = softmax(W_out [s_i; c] + b_out)
+  const Eigen::VectorXd& state() const { return gru.out; }
 };
 
 // Seeded weights: embeddings N(0, 1), each matrix N(0, 1/fan_in), biases 0.
@@ -48,7 +50,8 @@ RnnEnc random_rnn_enc(int source_vocab, int target_vocab, int embedding, int hid
 // The teacher-forced loss of one pair; with `backward`, its gradient is added to model.g.
 double rnn_enc_loss(RnnEnc& model, const ToyPair& pair, bool backward);
 
-// Greedy decoding: the most probable word at each step, fed back, until <eos> or max_len words.
+// Greedy decoding (core/greedy_decode: the most probable word at each step, fed back) until <eos>
+// or max_len words.
 std::vector<int> rnn_enc_translate(const RnnEnc& model, const std::vector<int>& source, int max_len);
 
 }  // namespace attn

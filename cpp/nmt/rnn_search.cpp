@@ -1,14 +1,12 @@
 #include "nmt/rnn_search.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
 
 #include "core/checks.hpp"
-#include "core/gru_cell.hpp"
+#include "core/greedy_decode.hpp"
 #include "core/rng.hpp"
-#include "nmt/seq2seq.hpp"
 #include "core/softmax.hpp"
 
 namespace attn {
@@ -26,8 +24,7 @@ struct Encoded : RnnSearchMemory {
 
 Encoded encode(const RnnSearch& m, const std::vector<int>& source) {
   const Eigen::Index T = static_cast<Eigen::Index>(source.size()), H = m.hidden();
-  Eigen::MatrixXd X(m.p.emb_src.rows(), T);
-  for (Eigen::Index t = 0; t < T; ++t) X.col(t) = m.p.emb_src.col(source[t]);
+  const Eigen::MatrixXd X = embed_source(m.p.emb_src, source);
   Encoded e;
   e.fwd = gru_forward(m.p.enc_fwd, X, Eigen::VectorXd::Zero(H));
   e.bwd = gru_forward(m.p.enc_bwd, X.rowwise().reverse(), Eigen::VectorXd::Zero(H));
@@ -39,22 +36,10 @@ Encoded encode(const RnnSearch& m, const std::vector<int>& source) {
   return e;
 }
 
-struct AttentionStep {
-  Eigen::MatrixXd Z;       // attention × T: z_j = tanh(W_a s + U_a h_j)
-  Eigen::VectorXd alpha;   // softmax(Zᵀ v_a)
-  Eigen::VectorXd context; // Σ_j α_j h_j
-};
-
-void attend(const RnnSearch& m, const Encoded& e, const Eigen::VectorXd& s, AttentionStep& a) {
-  a.Z = (e.UH.colwise() + m.p.W_a * s).array().tanh().matrix();
-  a.alpha = softmax(a.Z.transpose() * m.p.v_a);
-  a.context = e.annotations * a.alpha;
-}
-
 // Given ∂L/∂c, adds to the gradients of v_a and W_a, to ∂L/∂(U_a h_j) (dUH), to ∂L/∂h_j
 // (dA) and to ∂L/∂s.
 void attend_backward(RnnSearch& m, const Encoded& e, const Eigen::VectorXd& s,
-                     const AttentionStep& a, const Eigen::VectorXd& dc, Eigen::MatrixXd& dUH,
+                     const RnnSearchStep& a, const Eigen::VectorXd& dc, Eigen::MatrixXd& dUH,
                      Eigen::MatrixXd& dA, Eigen::VectorXd& ds) {
   dA.noalias() += dc * a.alpha.transpose();                                  // c = Σ α_j h_j
   const Eigen::VectorXd de = softmax_backward(a.alpha, e.annotations.transpose() * dc);
@@ -69,9 +54,7 @@ void attend_backward(RnnSearch& m, const Encoded& e, const Eigen::VectorXd& s,
 }
 
 Eigen::VectorXd decoder_input(const RnnSearch& m, int previous, const Eigen::VectorXd& c) {
-  Eigen::VectorXd x(m.p.emb_tgt.rows() + c.size());
-  x << m.p.emb_tgt.col(previous), c;
-  return x;
+  return stack(m.p.emb_tgt.col(previous), c);
 }
 
 void check_step(const RnnSearch& m, const RnnSearchMemory& memory, int previous_word,
@@ -104,7 +87,7 @@ RnnSearch random_rnn_search(int source_vocab, int target_vocab, int embedding, i
   m.p.v_a = rng.normal_vector(attention, 1.0 / std::sqrt(static_cast<double>(attention)));
   m.p.W_out = fan_in_normal(target_vocab, 3 * hidden, rng);
   m.p.b_out = Eigen::VectorXd::Zero(target_vocab);
-  m.visit([](const std::string&, auto& p, auto& g) { g = p; g.setZero(); });
+  m.zero_gradient();
   return m;
 }
 
@@ -113,38 +96,21 @@ double rnn_search_loss(RnnSearch& m, const ToyPair& pair, bool backward) {
   const int H = m.hidden(), E = static_cast<int>(m.p.emb_tgt.rows());
   const Eigen::Index T = static_cast<Eigen::Index>(pair.source.size());
   const Encoded enc = encode(m, pair.source);
-  const std::size_t n = pair.target.size() + 1;  // the words, then <eos>
-  std::vector<AttentionStep> att(n);
-  std::vector<GruStepCache> steps(n);
-  std::vector<Eigen::VectorXd> probs(n), outs(n);
-  double loss = 0;
-  Eigen::VectorXd s = enc.s0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const int previous = i == 0 ? kBos : pair.target[i - 1];
-    const int wanted = i + 1 == n ? kEos : pair.target[i];
-    attend(m, enc, s, att[i]);  // scores with s_{i−1}
-    gru_step_forward(m.p.dec, decoder_input(m, previous, att[i].context), s, steps[i]);
-    s = steps[i].out;
-    outs[i].resize(3 * H);
-    outs[i] << s, att[i].context;
-    probs[i] = softmax(m.p.W_out * outs[i] + m.p.b_out);
-    loss -= std::log(std::max(probs[i](wanted), 1e-300));  // guard: log 0 would be −∞
-  }
+  std::vector<RnnSearchStep> steps;
+  const double loss = teacher_forced_loss(pair, enc.s0, steps, [&](int previous, const Eigen::VectorXd& s) {
+    return rnn_search_step(m, enc, previous, s);  // attention scores with s_{i−1}
+  });
   if (!backward) return loss;
   Eigen::MatrixXd dA = Eigen::MatrixXd::Zero(2 * H, T), dUH = Eigen::MatrixXd::Zero(m.p.v_a.size(), T);
   Eigen::VectorXd carry = Eigen::VectorXd::Zero(H), dx, dh;
-  for (std::size_t k = n; k-- > 0;) {
-    const int previous = k == 0 ? kBos : pair.target[k - 1];
-    const int wanted = k + 1 == n ? kEos : pair.target[k];
-    Eigen::VectorXd dl = probs[k];  // ∂(−log p_y)/∂logits = p − onehot(y)
-    dl(wanted) -= 1.0;
-    m.g.W_out.noalias() += dl * outs[k].transpose();
-    m.g.b_out += dl;
-    const Eigen::VectorXd d_out = m.p.W_out.transpose() * dl;  // o = [s_i; c_i]
-    gru_step_backward(m.p.dec, steps[k], d_out.head(H) + carry, m.g.dec, dx, dh);
-    m.g.emb_tgt.col(previous) += dx.head(E);  // x_i = [E_tgt y_{i−1}; c_i]
+  for (std::size_t k = steps.size(); k-- > 0;) {
+    const RnnSearchStep& step = steps[k];
+    const Eigen::VectorXd d_out =  // o = [s_i; c_i]
+        output_backward(m.p.W_out, step.probs, wanted_word(pair, k), step.state_and_context, m.g.W_out, m.g.b_out);
+    gru_step_backward(m.p.dec, step.gru, d_out.head(H) + carry, m.g.dec, dx, dh);
+    m.g.emb_tgt.col(previous_word(pair, k)) += dx.head(E);  // x_i = [E_tgt y_{i−1}; c_i]
     const Eigen::VectorXd dc = d_out.tail(2 * H) + dx.tail(2 * H);
-    attend_backward(m, enc, steps[k].h, att[k], dc, dUH, dA, dh);  // steps[k].h = s_{i−1}
+    attend_backward(m, enc, step.gru.h, step, dc, dUH, dA, dh);  // gru.h = s_{i−1}
     carry = dh;
   }
   // UH = U_a A: ∂U_a = ∂UH Aᵀ, ∂A += U_aᵀ ∂UH
@@ -169,6 +135,11 @@ RnnSearchMemory rnn_search_memory(const RnnSearch& m, const std::vector<int>& so
   return encode(m, source);
 }
 
+const std::vector<std::string>& rnn_search_step_lines() {
+  static const std::vector<std::string> lines = {"scores", "softmax", "context", "embed", "gru", "output"};
+  return lines;
+}
+
 // [rnnsearch-step:begin]
 RnnSearchStep rnn_search_step(const RnnSearch& m, const RnnSearchMemory& memory, int previous_word,
                               const Eigen::VectorXd& previous_state) {
@@ -177,8 +148,8 @@ RnnSearchStep rnn_search_step(const RnnSearch& m, const RnnSearchMemory& memory,
 
   // [line:scores]
   // e_j = v_aᵀ tanh(W_a s_{i−1} + U_a h_j): the state *before* this word asks every source word.
-  const Eigen::MatrixXd Z = (memory.UH.colwise() + m.p.W_a * previous_state).array().tanh().matrix();
-  out.scores = Z.transpose() * m.p.v_a;
+  out.Z = (memory.UH.colwise() + m.p.W_a * previous_state).array().tanh().matrix();
+  out.scores = out.Z.transpose() * m.p.v_a;
 
   // [line:softmax]
   // α = softmax(e): positive weights over the source words, summing to 1.
@@ -193,14 +164,14 @@ RnnSearchStep rnn_search_step(const RnnSearch& m, const RnnSearchMemory& memory,
   const Eigen::VectorXd x = decoder_input(m, previous_word, out.context);
 
   // [line:gru]
-  // s_i = GRU(x, s_{i−1}): fold word and context into the decoder's state.
-  out.state = gru_cell(m.p.dec, x, previous_state);
+  // s_i = GRU(x, s_{i−1}): fold word and context into the decoder's state (gru.out; training
+  // reads the gates the step keeps).
+  out.gru = gru_step(m.p.dec, x, previous_state);
 
   // [line:output]
   // p = softmax(W_out [s_i; c_i] + b_out): a probability for every word of the vocabulary.
-  Eigen::VectorXd state_and_context(out.state.size() + out.context.size());
-  state_and_context << out.state, out.context;
-  out.probs = softmax(m.p.W_out * state_and_context + m.p.b_out);
+  out.state_and_context = stack(out.state(), out.context);
+  out.probs = softmax(m.p.W_out * out.state_and_context + m.p.b_out);
 
   return out;
 }
@@ -210,20 +181,16 @@ std::vector<int> rnn_search_translate(const RnnSearch& m, const std::vector<int>
                                       int max_len, Eigen::MatrixXd* alignment,
                                       const RnnSearchStepObserver& observe) {
   const RnnSearchMemory memory = rnn_search_memory(m, source);
-  std::vector<int> out;
   std::vector<Eigen::VectorXd> alphas;
   Eigen::VectorXd s = memory.s0;
-  int previous = kBos;
-  while (static_cast<int>(out.size()) < max_len) {
+  std::vector<int> out = greedy_loop(kBos, kEos, max_len, [&](int previous) {
     RnnSearchStep step = rnn_search_step(m, memory, previous, s);
     if (observe) observe(previous, step);
-    s = std::move(step.state);
+    s = step.state();
     alphas.push_back(std::move(step.alpha));
-    Eigen::Index best;
-    step.probs.maxCoeff(&best);  // the first on a tie
-    if (best == kEos) break;
-    out.push_back(previous = static_cast<int>(best));
-  }
+    return std::move(step.probs);
+  });
+  if (!out.empty() && out.back() == kEos) out.pop_back();
   if (alignment) {
     alignment->resize(static_cast<Eigen::Index>(alphas.size()), static_cast<Eigen::Index>(source.size()));
     for (std::size_t i = 0; i < alphas.size(); ++i) alignment->row(i) = alphas[i].transpose();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "nmt/gru_layer.hpp"
+#include "nmt/seq2seq.hpp"
 #include "nmt/toy_corpus.hpp"
 
 namespace attn {
@@ -40,14 +41,7 @@ struct RnnSearchParams {
   }
 };
 
-struct RnnSearch {
-  RnnSearchParams p, g;  // parameters and their gradient (accumulated until zeroed)
-
-  template <class F>
-  void visit(F&& f) { p.visit(g, f); }
-
-  int hidden() const { return static_cast<int>(p.W_init.rows()); }
-};
+using RnnSearch = Seq2SeqModel<RnnSearchParams>;
 
 // Seeded weights: embeddings N(0, 1), each matrix N(0, 1/fan_in), biases 0.
 RnnSearch random_rnn_search(int source_vocab, int target_vocab, int embedding, int hidden,
@@ -65,15 +59,23 @@ struct RnnSearchMemory {
 RnnSearchMemory rnn_search_memory(const RnnSearch& model, const std::vector<int>& source);
 
 // One decoder step, in Bahdanau's order: attention reads the previous state s_{i−1}, then the GRU
-// folds the previous word and the context into s_i. The decoder figure shows this function's code
-// (cut from rnn_search.cpp at build time) when it runs the trained RNNsearch.
+// folds the previous word and the context into s_i. Training runs it (keeping what the backward
+// pass needs) and so does decoding; the decoder figure shows this function's code (cut from
+// rnn_search.cpp at build time) when it runs the trained RNNsearch.
 struct RnnSearchStep {
-  Eigen::VectorXd scores, alpha, context;  // e_i, α_i = softmax(e_i), c_i = Σ_j α_ij h_j
-  Eigen::VectorXd state;                   // s_i
+  Eigen::MatrixXd Z;                       // z_j = tanh(W_a s_{i−1} + U_a h_j), attention × T
+  Eigen::VectorXd scores, alpha, context;  // e_i = Zᵀ v_a, α_i = softmax(e_i), c_i = Σ_j α_ij h_j
+  GruStep gru;                             // s_i = GRU_dec([E_tgt y_{i−1}; c_i], s_{i−1}): gru.out
+  Eigen::VectorXd state_and_context;       // [s_i; c_i]
   Eigen::VectorXd probs;                   // p(y_i) over the target vocabulary
+  const Eigen::VectorXd& state() const { return gru.out; }
 };
 RnnSearchStep rnn_search_step(const RnnSearch& model, const RnnSearchMemory& memory, int previous_word,
                               const Eigen::VectorXd& previous_state);
+
+// The line tags inside rnn_search_step(), in the order they run. Every step runs all of them (the
+// function has no branches); tests check this list against the tags in rnn_search.cpp.
+const std::vector<std::string>& rnn_search_step_lines();
 
 // Called after each step of greedy decoding with the word fed in and everything the step computed.
 using RnnSearchStepObserver = std::function<void(int previous_word, const RnnSearchStep& step)>;

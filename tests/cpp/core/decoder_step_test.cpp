@@ -3,30 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 
 #include "core/checks.hpp"
 #include "core/decoder_example.hpp"
 #include "core/rng.hpp"
+#include "support/source_listing.hpp"
 
 namespace attn {
 namespace {
-
-// The repository root, from this file's own path (…/tests/cpp/decoder_step_test.cpp).
-std::string repo_root() {
-  const std::string here = __FILE__;
-  return here.substr(0, here.rfind("/tests/cpp/"));
-}
-
-std::vector<std::string> source_lines(const std::string& relative) {
-  std::ifstream in(repo_root() + "/" + relative);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 Eigen::VectorXd random_state(std::uint64_t seed) {
   Rng rng(seed);
@@ -85,24 +70,13 @@ TEST(DecoderStep, RejectsWordOutsideVocabularyAndMismatchedMemories) {
 // highlights it by the [line:NAME] tags: the markers must enclose decoder_step() itself, and the
 // tags must be exactly the stages decoder_step_lines() reports, in order.
 TEST(DecoderStep, MarkersEncloseTheFunctionAndItsLineTagsAreTheStagesInOrder) {
-  const auto lines = source_lines("cpp/core/decoder_step.cpp");
-  ASSERT_FALSE(lines.empty()) << "cannot read cpp/core/decoder_step.cpp under " << repo_root();
-  int begin = -1, end = -1;
-  for (int k = 0; k < static_cast<int>(lines.size()); ++k) {
-    if (lines[k] == "// [decoder-step:begin]") { EXPECT_EQ(begin, -1); begin = k; }
-    if (lines[k] == "// [decoder-step:end]") { EXPECT_EQ(end, -1); end = k; }
-  }
-  ASSERT_GE(begin, 0);
-  ASSERT_GT(end, begin + 1);
-  EXPECT_EQ(lines[begin + 1].rfind("DecoderStep decoder_step(const DecoderWeights& w", 0), 0u);
-  EXPECT_EQ(lines[end - 1], "}");
-  const std::regex tag(R"(^\s*// \[line:([a-z_]+)\]\s*$)");
-  std::vector<std::string> tags;
-  for (int k = begin + 1; k < end; ++k) {
-    std::smatch m;
-    if (std::regex_match(lines[k], m, tag)) tags.push_back(m[1]);
-  }
-  EXPECT_EQ(tags, decoder_step_lines());
+  const testing::Listing listing = testing::read_listing("cpp/core/decoder_step.cpp", "decoder-step");
+  ASSERT_FALSE(listing.lines.empty()) << "cannot read cpp/core/decoder_step.cpp under " << testing::repo_root();
+  ASSERT_GE(listing.begin, 0);
+  ASSERT_GT(listing.end, listing.begin + 1);
+  EXPECT_EQ(listing.lines[listing.begin + 1].rfind("DecoderStep decoder_step(const DecoderWeights& w", 0), 0u);
+  EXPECT_EQ(listing.lines[listing.end - 1], "}");
+  EXPECT_EQ(listing.tags, decoder_step_lines());
 }
 
 }  // namespace attn
