@@ -159,15 +159,6 @@ int Vocabulary::id(const std::string& word) const {
   return it->second;
 }
 
-std::string Vocabulary::join(const std::vector<int>& ids) const {
-  std::string out;
-  for (int id : ids) {
-    require(id >= 0 && id < size(), "vocabulary: id out of range");
-    out += (out.empty() ? "" : " ") + words[id];
-  }
-  return out;
-}
-
 ToyWords toy_sentence(Rng& rng, int length) {
   Grammar grammar(rng);
   const Phrase s = grammar.sentence(length);

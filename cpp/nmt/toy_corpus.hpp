@@ -22,7 +22,6 @@ struct Vocabulary {
   int add(const std::string& word);     // the word's id, adding it if new
   int id(const std::string& word) const;  // InvalidInput for a word not in the vocabulary
   int size() const { return static_cast<int>(words.size()); }
-  std::string join(const std::vector<int>& ids) const;  // words separated by spaces
 };
 
 // Target ids 0 and 1 are reserved: the decoder ends with <eos> and starts from <bos>.

@@ -59,17 +59,6 @@ std::vector<double> train(Model& model, const std::vector<ToyPair>& data, const 
 }
 
 template <class Model>
-double mean_loss(Model& model, const std::vector<ToyPair>& data) {
-  double loss = 0;
-  long tokens = 0;
-  for (const auto& pair : data) {
-    loss += pair_loss(model, pair, false);
-    tokens += static_cast<long>(pair.target.size()) + 1;
-  }
-  return tokens ? loss / static_cast<double>(tokens) : 0.0;
-}
-
-template <class Model>
 Evaluation eval(const Model& model, const std::vector<ToyPair>& data, const std::vector<int>& edges) {
   Evaluation out;
   std::vector<Tokens> refs;
@@ -102,8 +91,6 @@ std::vector<double> train_seq2seq(RnnSearch& m, const std::vector<ToyPair>& d, c
   TrainState fresh;
   return train(m, d, c, fresh);
 }
-double mean_token_loss(RnnEnc& m, const std::vector<ToyPair>& d) { return mean_loss(m, d); }
-double mean_token_loss(RnnSearch& m, const std::vector<ToyPair>& d) { return mean_loss(m, d); }
 Evaluation evaluate(const RnnEnc& m, const std::vector<ToyPair>& d, const std::vector<int>& e) { return eval(m, d, e); }
 Evaluation evaluate(const RnnSearch& m, const std::vector<ToyPair>& d, const std::vector<int>& e) { return eval(m, d, e); }
 

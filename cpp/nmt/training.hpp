@@ -46,10 +46,6 @@ std::vector<double> train_seq2seq(RnnSearch& model, const std::vector<ToyPair>& 
 std::vector<double> train_seq2seq(RnnEnc& model, const std::vector<ToyPair>& data, const TrainConfig& config);
 std::vector<double> train_seq2seq(RnnSearch& model, const std::vector<ToyPair>& data, const TrainConfig& config);
 
-// Mean loss per target token over `data`, no update.
-double mean_token_loss(RnnEnc& model, const std::vector<ToyPair>& data);
-double mean_token_loss(RnnSearch& model, const std::vector<ToyPair>& data);
-
 struct Evaluation {
   std::vector<Tokens> hypotheses;  // greedy translations, in the order of the data
   BleuScore overall;
