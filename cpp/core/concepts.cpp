@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/checks.hpp"
+#include "core/example.hpp"
 
 namespace attn {
 namespace {
@@ -60,7 +61,7 @@ Eigen::MatrixXd concept_matrix(const std::vector<std::string>& words) {
 const std::vector<SentencePair>& sentence_pairs() {
   static const std::vector<SentencePair> pairs = {
       {{"我", "看见", "一只", "黑", "猫"}, {"I", "saw", "a", "black", "cat"}},
-      {{"我", "昨天", "看见", "一只", "猫"}, {"I", "saw", "a", "cat", "yesterday"}},
+      {example_source(), example_target()},
   };
   return pairs;
 }

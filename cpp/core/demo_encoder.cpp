@@ -3,18 +3,23 @@
 #include <algorithm>
 
 #include "core/checks.hpp"
+#include "core/example.hpp"
 #include "core/orthogonal.hpp"
 #include "core/rng.hpp"
 
 namespace attn {
 
 const std::vector<std::string>& long_sentence() {
-  static const std::vector<std::string> sentence = {
-      "我", "昨天", "看见", "一只", "猫", "它", "蹲", "在", "公园", "门口", "那", "棵", "老",
-      "槐树", "下", "一动", "不动", "地", "盯着", "草地", "上", "一群", "正在", "找", "吃",
-      "的", "麻雀", "尾巴", "轻轻", "地", "摇", "来", "摇", "去", "好像", "在", "等", "一个",
-      "最", "合适", "的", "时机", "扑", "过去", "可是", "等", "了", "很久", "它", "最后",
-      "只是", "打", "了", "个", "哈欠", "慢慢", "地", "走", "回", "了", "家"};
+  static const std::vector<std::string> sentence = [] {
+    std::vector<std::string> words = example_source();
+    words.insert(words.end(), {
+        "它", "蹲", "在", "公园", "门口", "那", "棵", "老",
+        "槐树", "下", "一动", "不动", "地", "盯着", "草地", "上", "一群", "正在", "找", "吃",
+        "的", "麻雀", "尾巴", "轻轻", "地", "摇", "来", "摇", "去", "好像", "在", "等", "一个",
+        "最", "合适", "的", "时机", "扑", "过去", "可是", "等", "了", "很久", "它", "最后",
+        "只是", "打", "了", "个", "哈欠", "慢慢", "地", "走", "回", "了", "家"});
+    return words;
+  }();
   return sentence;
 }
 

@@ -4,13 +4,10 @@
 #include <chrono>
 
 #include "core/checks.hpp"
+#include "core/example.hpp"
+#include "figures/eigen_value.hpp"
 
 namespace attn {
-
-const std::vector<std::string>& figure2_example_source() {
-  static const std::vector<std::string> words = {"我", "昨天", "看见", "一只", "猫"};
-  return words;
-}
 
 Value figure2_config_value(const Figure2Config& c) {
   Value corpus = Value::object();
@@ -25,7 +22,7 @@ Value figure2_config_value(const Figure2Config& c) {
       .set("embedding", c.embedding).set("hidden", c.hidden).set("attention", c.attention)
       .set("train", std::move(train))
       .set("init_seed", static_cast<double>(c.init_seed))
-      .set("bucket_edges", Value::Numbers(c.bucket_edges.begin(), c.bucket_edges.end()))
+      .set("bucket_edges", numbers(c.bucket_edges))
       .set("checkpoint_every", c.checkpoint_every);
   return out;
 }
@@ -43,14 +40,8 @@ Value figure2_evaluation_value(int step, const Evaluation& e) {
 }
 
 Value figure2_alignment_value(const Figure2Run::Alignment& a) {
-  Value::Array rows;
-  for (Eigen::Index i = 0; i < a.weights.rows(); ++i) {
-    Value::Numbers row(static_cast<std::size_t>(a.weights.cols()));
-    for (Eigen::Index j = 0; j < a.weights.cols(); ++j) row[static_cast<std::size_t>(j)] = a.weights(i, j);
-    rows.emplace_back(std::move(row));
-  }
   Value out = Value::object();
-  out.set("source", Value::strings(a.source)).set("output", Value::strings(a.output)).set("weights", std::move(rows));
+  out.set("source", Value::strings(a.source)).set("output", Value::strings(a.output)).set("weights", matrix_value(a.weights));
   return out;
 }
 
@@ -106,7 +97,7 @@ Value figure2_report_value(const Figure2Run& run, const Figure2Report& report) {
       .set("checkpoints", Value::Array(report.checkpoints))
       .set("final", report.final);
   if (run.model() == Figure2Model::RnnSearch)
-    out.set("alignment", figure2_alignment_value(run.align(figure2_example_source())));
+    out.set("alignment", figure2_alignment_value(run.align(example_source())));
   return out;
 }
 

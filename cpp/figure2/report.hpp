@@ -12,9 +12,6 @@
 
 namespace attn {
 
-// The example of the chapter: 「我 昨天 看见 一只 猫」 → "I saw a cat yesterday".
-const std::vector<std::string>& figure2_example_source();
-
 Value figure2_config_value(const Figure2Config& config);
 
 // {"step", "bleu", "exact", "buckets": [{"lo", "hi", "count", "bleu", "exact"}…]}
@@ -22,7 +19,8 @@ Value figure2_config_value(const Figure2Config& config);
 // summed over the bucket), not a mean of sentence scores.
 Value figure2_evaluation_value(int step, const Evaluation& evaluation);
 
-// {"source": [words], "output": [words], "weights": [[row]…]}: one row per output step.
+// {"source": [words], "output": [words], "weights": matrix}: one row per output step (the
+// words written, then the end step if reached), one column per source word.
 Value figure2_alignment_value(const Figure2Run::Alignment& alignment);
 
 // Losses averaged over consecutive windows so that at most `max_points` remain:

@@ -7,7 +7,6 @@
 
 #include "nmt/adam.hpp"
 #include "core/checks.hpp"
-#include "core/most_likely.hpp"
 #include "core/rng.hpp"
 
 namespace attn {
@@ -71,6 +70,7 @@ struct Figure2Run::Impl {
   ToyCorpus corpus;
   std::variant<RnnEnc, RnnSearch> net;
   TrainState state;
+  bool loaded = false;  // load_weights ran
 
   Impl(Figure2Model m, const Figure2Config& c) : model(m), config(c), corpus(make_toy_corpus(c.corpus)) {
     Rng rng(c.init_seed);
@@ -119,6 +119,7 @@ Figure2Model Figure2Run::model() const { return impl_->model; }
 const Figure2Config& Figure2Run::config() const { return impl_->config; }
 const ToyCorpus& Figure2Run::corpus() const { return impl_->corpus; }
 int Figure2Run::steps_done() const { return impl_->state.steps_done; }
+bool Figure2Run::learned() const { return impl_->state.steps_done > 0 || impl_->loaded; }
 
 // The TrainState carries Adam's moments and the minibatch order across calls, so the sequence of
 // updates does not depend on where the slices are cut.
@@ -146,23 +147,21 @@ Figure2Run::Alignment Figure2Run::align(const std::vector<std::string>& source) 
   return out;
 }
 
-Figure2Run::DecodeTrace Figure2Run::decode_steps(const std::vector<std::string>& source, int top) const {
+Figure2Run::DecodeTrace Figure2Run::decode_steps(const std::vector<std::string>& source, int max_steps) const {
   const RnnSearch* m = std::get_if<RnnSearch>(&impl_->net);
   require(m != nullptr, "figure2: decode_steps needs the rnnsearch model (rnnenc has no attention)");
-  require(top >= 1, "figure2: decode_steps needs top ≥ 1");
+  require(max_steps >= 1, "figure2: decode_steps needs max_steps ≥ 1");
   const std::vector<int> ids = impl_->source_ids(source, "figure2 decode_steps");
   DecodeTrace out;
   out.source = source;
   // The translation itself, watched step by step.
-  rnn_search_translate(*m, ids, greedy_max_length(ids.size()), nullptr, [&](int previous, const RnnSearchStep& step) {
-    DecodeStep d;
-    d.input = impl_->target_word(previous);
-    d.alpha = step.alpha;
-    const std::vector<int> order = most_likely(step.probs, top);  // order[0]: the greedy choice
-    for (int id : order) d.top.emplace_back(impl_->target_word(id), step.probs(id));
-    d.chosen = impl_->target_word(order[0]);
-    out.stopped = order[0] == kEos;
-    out.steps.push_back(std::move(d));
+  const int steps = std::min(max_steps, greedy_max_length(ids.size()));
+  rnn_search_translate(*m, ids, steps, nullptr, [&](int previous, const RnnSearchStep& step) {
+    Eigen::Index chosen;
+    step.probs.maxCoeff(&chosen);  // the greedy choice, as the translation makes it
+    out.steps.push_back({impl_->target_word(previous), impl_->target_word(static_cast<int>(chosen)), step.scores,
+                         step.alpha, step.probs});
+    out.stopped = chosen == kEos;
   });
   return out;
 }
@@ -205,6 +204,7 @@ void Figure2Run::load_weights(const std::vector<float>& weights) {
   impl_->visit([&](const std::string&, auto& p, auto&) {
     for (Eigen::Index i = 0; i < p.size(); ++i) p.data()[i] = static_cast<double>(weights[k++]);
   });
+  impl_->loaded = true;
 }
 
 }  // namespace attn

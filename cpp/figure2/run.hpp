@@ -52,6 +52,8 @@ class Figure2Run {
   // loss per target token. Slices of any size give the same result as one call.
   std::vector<double> train(int steps);
   int steps_done() const;
+  // The weights were trained (steps_done() > 0) or loaded (load_weights), not the seeded start.
+  bool learned() const;
 
   // Greedy translations of the test split, BLEU-4 and exact match by bucket.
   Evaluation evaluate() const;
@@ -65,21 +67,20 @@ class Figure2Run {
   };
   Alignment align(const std::vector<std::string>& source) const;
 
-  // RNNsearch only: the same greedy translation, step by step, as the decoder figure shows it
-  // (rnn_search_step): each step's input word, α over the source words, the `top` most likely
-  // words with their probabilities (most likely first) and the word chosen. `stopped`: the last
-  // step chose <eos> within the length limit (greedy_max_length, as align and translate).
+  // RNNsearch only: the same greedy translation, step by step, as the decoder figure shows it:
+  // its first max_steps steps (never past greedy_max_length, where translate stops), each with
+  // the word fed in, what rnn_search_step computed (e, α over the source words, p over the target
+  // vocabulary) and the word chosen. `stopped`: the last step shown chose <eos>.
   struct DecodeStep {
     std::string input, chosen;
-    Eigen::VectorXd alpha;
-    std::vector<std::pair<std::string, double>> top;
+    Eigen::VectorXd scores, alpha, probs;
   };
   struct DecodeTrace {
     std::vector<std::string> source;
     std::vector<DecodeStep> steps;
     bool stopped = false;
   };
-  DecodeTrace decode_steps(const std::vector<std::string>& source, int top) const;
+  DecodeTrace decode_steps(const std::vector<std::string>& source, int max_steps) const;
 
   // Greedy translation as target words (either model).
   std::vector<std::string> translate(const std::vector<std::string>& source) const;

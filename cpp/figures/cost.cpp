@@ -2,6 +2,7 @@
 // attention comparisons, filled in as a grid row by row (one row per generated word), and the
 // training-time view in which teacher forcing makes the whole grid one [m, n] matrix product.
 #include "core/attention_cost.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -17,8 +18,8 @@ Value compute_cost(const Params& p) {
   const int m = as_int(p, "m"), n = as_int(p, "n");
   const AttentionCost cost = attention_cost(m, n);
   const double macs = static_cast<double>(score_multiply_adds(m, n, kHidden));
-  Value grid = Value::object().set("rows", m).set("cols", n);
-  grid.set("step_of_cell", Value(std::vector<double>(cost.step_of_cell.begin(), cost.step_of_cell.end())));
+  // Cell (t, j): the generation step (1 … m) that computes score(s_t, h_j).
+  Value grid = matrix_value(m, n, Value::Numbers(cost.step_of_cell.begin(), cost.step_of_cell.end()));
 
   Value inference = Value::object().set("calls", m);  // H s_t once per generated word
   inference.set("each", Value::object().set("left", shape(n, kHidden)).set("right", shape(kHidden, 1)));

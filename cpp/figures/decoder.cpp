@@ -1,61 +1,54 @@
-// Figure `decoder` (end of the chapter · 工业界真的在跑的解码器的一步): the C++ of one attention
-// decoder step (cpp/core/decoder_step.cpp, shown on the page) run live on 「我 昨天 看见 一只 猫」,
-// greedy from <s>, with seeded (untrained) weights. With weights = 1 the page runs the trained
-// RNNsearch of figure2 instead: its weights and its step (rnn_search_step) live in the second
-// module, attn_figure2, loaded on demand (web/js/decoder/trained-trace.js), so this core only
-// names the sentence and leaves the steps to it.
+// Figure `decoder` with the chapter's decoder (weights = 0): the C++ of one attention decoder step
+// (cpp/core/decoder_step.cpp, shown on the page) run live on the example sentence, greedy from
+// <s>, with seeded (untrained) weights. weights = 1 is computed by the attn_figure2 module
+// (figures/decoder.hpp says why).
+#include "figures/decoder.hpp"
+
 #include "core/decoder_example.hpp"
 #include "core/greedy_decode.hpp"
 #include "core/most_likely.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
+
+Value decoder_step_value(const std::string& input, const Eigen::VectorXd& scores, const Eigen::VectorXd& alpha,
+                         const Eigen::VectorXd& probs, const std::vector<std::string>& vocab, const std::string& chosen) {
+  constexpr int kTop = 5;
+  Value::Array top;  // ties: the lower vocabulary index first, as the greedy choice
+  for (int i : most_likely(probs, kTop)) top.push_back(Value::object().set("word", vocab.at(i)).set("p", probs(i)));
+  Value v = Value::object();
+  v.set("input", input).set("scores", numbers(scores)).set("alpha", numbers(alpha));
+  return v.set("top", Value(std::move(top))).set("chosen", chosen);
+}
+
+Value decoder_data(const std::vector<std::string>& source, Value::Array steps, bool stopped, bool trained,
+                   const std::vector<std::string>& lines) {
+  Value data = Value::object();
+  data.set("src", Value::strings(source)).set("steps", Value(std::move(steps)));
+  data.set("stopped", stopped).set("trained", trained).set("lines", Value::strings(lines));
+  return data;
+}
+
 namespace {
 
 constexpr int kMaxSteps = 6;  // "I saw a cat yesterday </s>"
-constexpr int kTop = 5;
-
-Value numbers(const Eigen::VectorXd& v) { return Value(std::vector<double>(v.data(), v.data() + v.size())); }
-
-// The k most probable words, most probable first (ties: lower vocabulary index first).
-Value top_words(const Eigen::VectorXd& p, const std::vector<std::string>& vocab, int k) {
-  Value::Array out;
-  for (int i : most_likely(p, k)) out.push_back(Value::object().set("word", vocab[i]).set("p", p(i)));
-  return Value(std::move(out));
-}
-
-Value step_value(const DecodedStep& s, const std::vector<std::string>& vocab) {
-  Value v = Value::object();
-  v.set("input", vocab[s.input]);
-  v.set("scores", numbers(s.step.scores)).set("alpha", numbers(s.step.alpha));
-  v.set("top", top_words(s.step.probs, vocab, kTop));
-  v.set("chosen", vocab[s.chosen]);
-  return v;
-}
-
-constexpr int kTrainedWeights = 1;
 
 Value compute_decoder(const Params& p) {
-  const int requested = as_int(p, "step");
-  if (as_int(p, "weights") == kTrainedWeights) {
-    Value data = Value::object();
-    data.set("src", Value::strings(decoder_example(1).source)).set("steps", Value(Value::Array{}));
-    data.set("stopped", false).set("trained", true).set("runs_in", "attn_figure2");
-    return data;
-  }
+  require(as_int(p, "weights") != kDecoderTrainedWeights,
+          "decoder: weights = 1 is Figure 2's trained RNNsearch, which the attn_figure2 module holds and "
+          "computes this figure with (Figure2Trainer.decoderFigure); this module has only the seeded decoder");
   const DecoderExample ex = decoder_example(static_cast<std::uint64_t>(as_int(p, "seed")));
-  const auto steps = greedy_decode(ex.weights, ex.initial_state, ex.memories, ex.start, ex.end, requested);
+  const auto steps = greedy_decode(ex.weights, ex.initial_state, ex.memories, ex.start, ex.end, as_int(p, "step"));
   Value::Array step_values;
-  for (const auto& s : steps) step_values.push_back(step_value(s, ex.vocab));
-  Value data = Value::object();
-  data.set("src", Value::strings(ex.source)).set("vocab", Value::strings(ex.vocab));
-  data.set("steps", Value(std::move(step_values)));
+  for (const auto& s : steps)
+    step_values.push_back(decoder_step_value(ex.vocab[s.input], s.step.scores, s.step.alpha, s.step.probs, ex.vocab,
+                                             ex.vocab[s.chosen]));
   // The last step shown wrote </s>: decoding is over (steps may be fewer than asked for).
-  data.set("stopped", !steps.empty() && steps.back().chosen == ex.end);
-  data.set("trained", false);
-  data.set("lines", Value::strings(decoder_step_lines()));
-  data.set("embed", DecoderExample::kEmbed).set("hidden", DecoderExample::kHidden);
-  return data;
+  const bool stopped = !steps.empty() && steps.back().chosen == ex.end;
+  Value data = decoder_data(ex.source, std::move(step_values), stopped, false, decoder_step_lines());
+  data.set("vocab", Value::strings(ex.vocab));
+  return data.set("embed", DecoderExample::kEmbed).set("hidden", DecoderExample::kHidden);
 }
 
 }  // namespace

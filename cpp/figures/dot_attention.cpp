@@ -8,20 +8,11 @@
 #include "core/concepts.hpp"
 #include "core/scores.hpp"
 #include "core/softmax.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
 namespace {
-
-Value numbers(const Eigen::VectorXd& v) {
-  return Value(std::vector<double>(v.data(), v.data() + v.size()));
-}
-
-Value rows_value(const Eigen::MatrixXd& m) {  // an array of row arrays
-  Value::Array rows;
-  for (Eigen::Index i = 0; i < m.rows(); ++i) rows.push_back(numbers(m.row(i).transpose()));
-  return Value(std::move(rows));
-}
 
 Value compute_dot_attention(const Params& p) {
   const SentencePair& pair = sentence_pair(kReorderedPair);
@@ -37,13 +28,13 @@ Value compute_dot_attention(const Params& p) {
   }
   const Eigen::VectorXd alpha = softmax(scores);
   Value vectors = Value::object();
-  vectors.set("src", rows_value(H)).set("tgt", rows_value(S));
+  vectors.set("src", matrix_value(H)).set("tgt", matrix_value(S));
   Value data = Value::object();
   data.set("src", Value::strings(pair.src)).set("tgt", Value::strings(pair.tgt));
   data.set("target", target).set("d", d).set("sqrt_d", std::sqrt(d));
   data.set("vectors", std::move(vectors));
   data.set("scores", numbers(scores)).set("alpha", numbers(alpha));
-  data.set("products", rows_value(products));
+  data.set("products", matrix_value(products));
   data.set("dims", Value::strings(concept_dimension_names()));
   return data;
 }

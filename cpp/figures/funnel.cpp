@@ -3,6 +3,7 @@
 #include "core/demo_encoder.hpp"
 #include "core/encoder.hpp"
 #include "figures/encoder_band.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -19,7 +20,7 @@ Value compute_funnel(const Params& p) {
   data.set("norms", Value(norms));
   data.set("norm", "spectral");
   data.set("band", band_value());
-  data.set("c", Value(std::vector<double>(c.data(), c.data() + c.size())));
+  data.set("c", numbers(c));
   return data;
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/concepts.hpp"
 #include "core/softmax.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -82,20 +83,20 @@ Value compute_mix(const Params& p) {
   const Eigen::VectorXd alpha = softmax(p.at("beta") * scores);
   const std::vector<Eigen::Vector2d> arrows = fan_arrows();
   Eigen::Vector2d c = Eigen::Vector2d::Zero();
-  Value::Array arrow_values;
+  Eigen::MatrixXd tips(static_cast<Eigen::Index>(arrows.size()), 2);  // row j: the tip of h_j
   for (size_t j = 0; j < arrows.size(); ++j) {
     c += alpha(static_cast<Eigen::Index>(j)) * arrows[j];  // c = Σ_j α_j h_j
-    arrow_values.push_back(Value(std::vector<double>{arrows[j].x(), arrows[j].y()}));
+    tips.row(static_cast<Eigen::Index>(j)) = arrows[j].transpose();
   }
   const std::vector<int> hull = convex_hull(arrows);
   Value data = Value::object();
   data.set("src", Value::strings(pair.src));
   data.set("target", pair.tgt[static_cast<size_t>(as_int(p, "target"))]);
-  data.set("scores", Value(std::vector<double>(scores.data(), scores.data() + scores.size())));
-  data.set("alpha", Value(std::vector<double>(alpha.data(), alpha.data() + alpha.size())));
-  data.set("arrows", Value(std::move(arrow_values)));
-  data.set("c", Value(std::vector<double>{c.x(), c.y()}));
-  data.set("hull", Value(std::vector<double>(hull.begin(), hull.end())));  // tip indices, CCW
+  data.set("scores", numbers(scores));
+  data.set("alpha", numbers(alpha));
+  data.set("arrows", matrix_value(tips));
+  data.set("c", numbers(Eigen::VectorXd(c)));
+  data.set("hull", numbers(hull));  // tip indices, CCW
   data.set("inside_fan", inside_fan(arrows, c));
   data.set("inside_hull", inside_hull(arrows, hull, c));
   return data;

@@ -39,8 +39,9 @@ const Figure& find_figure(const std::string& id) {
   throw InvalidInput("unknown figure id '" + id + "'");
 }
 
-Value compute_figure(const std::string& id, const Params& given) {
-  const Figure& figure = find_figure(id);
+Value compute_figure(const std::string& id, const Params& given) { return compute_figure(find_figure(id), given); }
+
+Value compute_figure(const Figure& figure, const Params& given) {
   const Params params = resolve_params(figure.params, given);
   Value params_value = Value::object();
   for (const auto& spec : figure.params) params_value.set(spec.name, params.at(spec.name));

@@ -21,8 +21,11 @@ struct Figure {
 const std::vector<Figure>& all_figures();
 const Figure& find_figure(const std::string& id);  // throws InvalidInput for an unknown id
 
-// {"id", "params", "data"}: the figure computed for the given (partial) params.
+// {"id", "params", "data"}: the figure computed for the given (partial) params, checked against
+// its spec first. The second form computes a figure that is not (or not only) the registry's:
+// the attn_figure2 module's `decoder` (cpp/figure2/trained_decoder.hpp).
 Value compute_figure(const std::string& id, const Params& given);
+Value compute_figure(const Figure& figure, const Params& given);
 
 // [{"id", "title", "params": [spec…]}…]
 Value figures_value();

@@ -5,14 +5,15 @@
 // The 500-step trajectory is trained once per (pair, seed) and cached, so scrubbing the step
 // slider only looks maps up.
 //
-// Maps are flat Float64Arrays, row-major, with `rows` (target words) and `cols` (source words):
-// entry i·cols + j is the weight target word i gives source word j.
+// Maps are matrices (figures/eigen_value.hpp), rows = target words, cols = source words: entry
+// i·cols + j of `data` is the weight target word i gives source word j.
 #include <utility>
 
 #include "core/additive_fit.hpp"
 #include "core/concepts.hpp"
 #include "core/softmax.hpp"
 #include "figures/recent_cache.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -41,14 +42,6 @@ const FitTrajectory& trajectory(int pair_index, int seed, const Eigen::MatrixXd&
   });
 }
 
-Value flat(const Eigen::MatrixXd& m) {  // row-major
-  std::vector<double> out;
-  out.reserve(static_cast<size_t>(m.size()));
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
-  return Value(std::move(out));
-}
-
 Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target word attends to most
   std::vector<double> out;
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
@@ -68,8 +61,7 @@ Value compute_scorers(const Params& p) {
   const Eigen::MatrixXd& additive_map = fit.maps[static_cast<size_t>(step)];
   Value data = Value::object();
   data.set("src", Value::strings(pair.src)).set("tgt", Value::strings(pair.tgt));
-  data.set("rows", static_cast<int>(S.rows())).set("cols", static_cast<int>(H.rows()));
-  data.set("dot_map", flat(dot_map)).set("additive_map", flat(additive_map));
+  data.set("dot_map", matrix_value(dot_map)).set("additive_map", matrix_value(additive_map));
   data.set("dot_argmax", row_argmax(dot_map)).set("additive_argmax", row_argmax(additive_map));
   data.set("step", step).set("tv_now", fit.tv[static_cast<size_t>(step)]);
   data.set("tv", Value(fit.tv)).set("loss", Value(fit.loss));

@@ -1,6 +1,7 @@
 // Figure `softmax` (§3 📐 看不明白 softmax？): five numbers in, five positive weights out that
 // sum to exactly 1. softmax(x)_j = exp(x_j − max x) / Σ_k exp(x_k − max x) (core/softmax).
 #include "core/softmax.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -15,8 +16,8 @@ Value compute_softmax(const Params& p) {
   for (int j = 0; j < kCount; ++j) x(j) = p.at(x_name(j));
   const Eigen::VectorXd w = softmax(x);
   Value data = Value::object();
-  data.set("x", Value(std::vector<double>(x.data(), x.data() + x.size())));
-  data.set("weights", Value(std::vector<double>(w.data(), w.data() + w.size())));
+  data.set("x", numbers(x));
+  data.set("weights", numbers(w));
   data.set("sum", w.sum());
   return data;
 }

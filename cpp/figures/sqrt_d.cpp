@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/sqrt_d_trials.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -11,8 +12,6 @@ namespace {
 
 constexpr int kTrials = 5;
 constexpr int kKeys = 5;  // five source words, as in the chapter's example
-
-Value numbers(const Eigen::VectorXd& v) { return Value(std::vector<double>(v.data(), v.data() + v.size())); }
 
 Value row_value(const ScoredRow& row) {
   Value v = Value::object();

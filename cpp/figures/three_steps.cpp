@@ -12,14 +12,11 @@
 #include "core/measures.hpp"
 #include "core/scores.hpp"
 #include "core/softmax.hpp"
+#include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
 namespace {
-
-Value numbers(const Eigen::VectorXd& v) {
-  return Value(std::vector<double>(v.data(), v.data() + v.size()));
-}
 
 Value compute_three_steps(const Params& p) {
   const SentencePair& pair = sentence_pair(kReorderedPair);

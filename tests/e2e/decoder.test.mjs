@@ -23,7 +23,7 @@ function functionInFile(file = 'core/decoder_step.cpp', marker = 'decoder-step')
   return lines.slice(begin + 1, end).filter((l) => !/^\s*\/\/ \[line:[a-z_]+\]\s*$/.test(l)).join('\n');
 }
 
-// The trained RNNsearch's greedy decoding of the example, computed in the page by a second
+// The decoder figure for the trained weights (all six steps), computed in the page by a second
 // instance of the Figure 2 module from the same weight file.
 const trainedTrace = (page) => page.evaluate(async () => {
   const moduleUrl = new URL('attn_figure2.mjs', document.baseURI).href;
@@ -32,9 +32,9 @@ const trainedTrace = (page) => page.evaluate(async () => {
   const bytes = new Uint8Array(await (await fetch('figure2/rnnsearch.weights')).arrayBuffer());
   const trainer = new core.Figure2Trainer('rnnsearch');
   trainer.loadWeights(bytes);
-  const t = trainer.decodeSteps(['我', '昨天', '看见', '一只', '猫']);
+  const { data } = trainer.decoderFigure({ step: 6, weights: 1 });
   trainer.delete();
-  return JSON.parse(JSON.stringify(t, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+  return JSON.parse(JSON.stringify(data, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
 });
 const trainedReady = (page) => page.waitForFunction((sel) => /权重已训练/.test(document.querySelector(`${sel} .decoder-untrained`)?.textContent),
   FIG, { timeout: 30000 });
@@ -178,8 +178,9 @@ test('the trained weights from the URL; a missing weight file is said in the fig
   const broken = await suite.open('about:blank');
   await broken.page.route('**/figure2/rnnsearch.weights', (route) => route.fulfill({ status: 404, body: 'missing' }));
   await broken.page.goto(new URL('index.html#decoder.weights=1', suite.url).href);
-  await broken.page.waitForFunction((sel) => /没能载入或计算（.*HTTP 404）/.test(document.querySelector(`${sel} .decoder-untrained`)?.textContent),
+  await broken.page.waitForFunction((sel) => /HTTP 404/.test(document.querySelector(`${sel} .figure-alert`)?.textContent),
     FIG, { timeout: 30000 });
+  assert.match(await broken.page.locator(`${FIG} .decoder-untrained`).textContent(), /没能载入或计算/);
   assert.equal(await broken.page.locator(`${FIG} button.decoder-next`).isDisabled(), true);
   await broken.page.locator(`${FIG} input[name$="weights"][value="0"]`).check();
   assert.match(await broken.page.locator(`${FIG} .decoder-untrained`).textContent(), /随机初始化、未训练/);

@@ -19,9 +19,13 @@ async function assertMatchesCore(page, target) {
   const cells = await page.locator(`${FIG} .dot-products tbody tr`).evaluateAll((rows) =>
     rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
   assert.equal(cells.length, data.dims.length);
+  const at = (m, i, j) => m.data[i * m.cols + j]; // the core's matrices: {rows, cols, data} row-major
   cells.forEach((row, k) => {
-    assert.equal(row[0], data.vectors.tgt[target][k].toFixed(2), `s_${k}`);
-    data.products.forEach((p, j) => assert.equal(row[j + 1], p[k] === 0 ? '0' : p[k].toFixed(2), `product dim ${k}, word ${j}`));
+    assert.equal(row[0], at(data.vectors.tgt, target, k).toFixed(2), `s_${k}`);
+    for (let j = 0; j < data.products.rows; j += 1) {
+      const p = at(data.products, j, k);
+      assert.equal(row[j + 1], p === 0 ? '0' : p.toFixed(2), `product dim ${k}, word ${j}`);
+    }
   });
   const scores = await page.locator(`${FIG} .dot-products tfoot tr`).first().locator('td.value').allTextContents();
   assert.deepEqual(scores, data.scores.map((s) => s.toFixed(2)));

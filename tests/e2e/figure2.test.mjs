@@ -70,7 +70,7 @@ test('the learned alignment: computed in the page from the weights, "yesterday" 
   const expected = (await reports(page)).rnnsearch.alignment;
   assert.deepEqual(map.cols, ['我', '昨天', '看见', '一只', '猫']);
   assert.deepEqual(map.rows.slice(0, expected.output.length), expected.output);
-  expected.weights.flat().forEach((v, k) => assert.ok(Math.abs(map.shades[k] - Math.min(1, v / 0.6)) < 1e-9, `cell ${k}`));
+  expected.weights.data.forEach((v, k) => assert.ok(Math.abs(map.shades[k] - Math.min(1, v / 0.6)) < 1e-9, `cell ${k}`));
   const i = map.rows.indexOf('yesterday');
   assert.ok(i >= 0, `the model wrote "yesterday": ${map.rows.join(' ')}`);
   assert.deepEqual(map.argmax.find(([r]) => r === i), [i, map.cols.indexOf('昨天')]);

@@ -25,7 +25,7 @@ function drawnMap(page, which) {
 async function assertMatchesCore(page, params) {
   const { data } = await coreFigure(page, 'scorers', params);
   assert.equal(await tvReadout(page), Number(data.tv_now.toFixed(2)));
-  for (const [which, values] of [['is-dot', data.dot_map], ['is-additive', data.additive_map]]) {
+  for (const [which, values] of [['is-dot', data.dot_map.data], ['is-additive', data.additive_map.data]]) {
     const map = await drawnMap(page, which);
     assert.deepEqual(map.rows, data.tgt);
     assert.deepEqual(map.cols, data.src);

@@ -48,13 +48,13 @@ test('alignmentMap (scaled dot) equals softmax(S·Hᵀ/√d) computed in JS', ()
 test('additiveFit reproduces the scorers figure trajectory for the same target and seed', () => {
   const fig = core.figure('scorers', { pair: 1, step: 0, seed: 3 }).data;
   const { vectors } = core.figure('dot-attention', {}).data;  // the same pair's concept vectors
-  const flat = (rows) => rows.flatMap((r) => Array.from(r));
+  // Matrices come and go in the same row-major layout: {rows, cols, data} out, data and shape in.
   const fit = core.additiveFit({
-    target: fig.dot_map, S: flat(vectors.tgt), H: flat(vectors.src),
-    nTgt: fig.rows, nSrc: fig.cols, k: vectors.src[0].length, steps: 500, seed: 3,
+    target: fig.dot_map.data, S: vectors.tgt.data, H: vectors.src.data,
+    nTgt: fig.dot_map.rows, nSrc: fig.dot_map.cols, k: vectors.src.cols, steps: 500, seed: 3,
   });
   assert.equal(fit.tv.length, 501);
   for (let t = 0; t <= 500; t++) assert.ok(close(fit.tv[t], fig.tv[t]), `step ${t}`);
-  assert.equal(fit.parameterCount, fig.params_additive);
+  assert.equal(fit.parameter_count, fig.params_additive);
   assert.throws(() => core.additiveFit({ target: [1], S: [1], H: [1], nTgt: 1, nSrc: 2, k: 1 }), Error);
 });

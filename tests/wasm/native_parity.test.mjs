@@ -1,4 +1,5 @@
-// The same params give the same numbers natively and in WASM (max abs difference ≤ 1e-12).
+// The same params give the same numbers natively and in WASM (max abs difference ≤ 1e-12), or the
+// same refusal (the decoder's trained weights, which only the attn_figure2 module computes).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -14,8 +15,10 @@ test('the figure registry lists the same ids and specs natively and in WASM', ()
 for (const spec of runNative(['figures'])) {
   test(`${spec.id}: WASM equals the native tool within 1e-12 across its parameter range`, () => {
     for (const params of sampleParams(spec)) {
-      const wasm = core.figure(spec.id, params);
-      const native = nativeFigure(spec.id, params);
+      const refusal = (error) => ({ error: String(error.stderr ?? error.message).replace(/^attn: /, '').trim() });
+      let wasm, native;
+      try { wasm = core.figure(spec.id, params); } catch (error) { wasm = refusal(error); }
+      try { native = nativeFigure(spec.id, params); } catch (error) { native = refusal(error); }
       const diff = maxAbsDifference(wasm, native);
       assert.ok(diff <= 1e-12, `${spec.id} ${JSON.stringify(params)}: max abs difference ${diff}`);
     }

@@ -4,15 +4,12 @@
 
 namespace attn::wasm {
 
-val float64_array(const double* data, size_t size) {
-  return val::global("Float64Array").new_(emscripten::typed_memory_view(size, data));
+val float64_array(const std::vector<double>& xs) {
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(xs.size(), xs.data()));
 }
 
-val float64_array(const std::vector<double>& xs) { return float64_array(xs.data(), xs.size()); }
-
-val float64_array(const Eigen::MatrixXd& m) {
-  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows = m;
-  return float64_array(rows.data(), static_cast<size_t>(rows.size()));
+val uint8_array(const std::vector<unsigned char>& bytes) {
+  return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
 }
 
 val to_js(const Value& value) {
@@ -66,11 +63,26 @@ Eigen::MatrixXd matrix_from_js(const val& array, int rows, int cols, const char*
   return m;
 }
 
-void throw_js_error(const char* message) {
-  // val(const char*) reads the bytes as Latin-1; through std::string they are read as UTF-8, so
-  // a message naming a Chinese word arrives intact. The std::string is gone before the throw.
-  const val text = val(std::string(message));
-  val::global("Error").new_(text).throw_();
+std::string string_from_js(const val& v, const char* what) {
+  require(v.isString(), std::string(what) + " must be a string");
+  return v.as<std::string>();
+}
+
+std::vector<std::string> words_from_js(const val& array, const char* what, int max_words) {
+  require(val::global("Array").call<bool>("isArray", array), std::string(what) + " must be an array of words");
+  const int n = array["length"].as<int>();
+  require(n <= max_words, std::string(what) + " is longer than " + std::to_string(max_words) + " words");
+  std::vector<std::string> words;
+  for (int i = 0; i < n; ++i) words.push_back(string_from_js(array[i], "every word"));
+  return words;
+}
+
+std::vector<unsigned char> bytes_from_js(const val& data, const char* what) {
+  require(!data.isUndefined() && !data.isNull(), std::string(what) + " is missing");
+  const bool buffer = data.instanceof(val::global("ArrayBuffer"));
+  require(buffer || data.instanceof(val::global("Uint8Array")), std::string(what) + " must be a Uint8Array or an ArrayBuffer");
+  const val bytes = buffer ? val::global("Uint8Array").new_(data) : data;
+  return emscripten::convertJSArrayToNumberVector<unsigned char>(bytes);
 }
 
 }  // namespace attn::wasm

@@ -1,26 +1,27 @@
 #pragma once
-// Conversions between the core's types and JS values, and the guard that turns a core error
-// into a JS Error. embind only; nothing here knows any figure.
+// Conversions between the core's types and JS values: plain data (Value) out through to_js, the
+// one way objects reach JS (keys as the core names them: snake_case; numeric arrays as
+// Float64Array, matrices as {rows, cols, data}); numbers, arrays, words and bytes in, each checked
+// and rejected by name. embind only; nothing here knows any figure.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <Eigen/Dense>
-#include <cstdio>
-#include <exception>
 #include <string>
 #include <vector>
 
 #include "figures/spec.hpp"
 #include "figures/value.hpp"
+#include "wasm/common/guarded.hpp"
 
 namespace attn::wasm {
 
 using emscripten::val;
 
 // A fresh Float64Array holding a copy: a view into WASM memory would go stale when it grows.
-val float64_array(const double* data, size_t size);
 val float64_array(const std::vector<double>& xs);
-val float64_array(const Eigen::MatrixXd& m);  // row-major copy
+// A fresh Uint8Array holding a copy of the bytes.
+val uint8_array(const std::vector<unsigned char>& bytes);
 
 // Plain data → JS: objects, arrays, strings, numbers; numeric arrays → Float64Array.
 val to_js(const Value& value);
@@ -32,23 +33,9 @@ Params params_from_js(const val& object);
 Eigen::VectorXd vector_from_js(const val& array, const char* what);
 Eigen::MatrixXd matrix_from_js(const val& array, int rows, int cols, const char* what);
 
-// Throws a JS Error carrying `message`. Call it only once no C++ object that owns memory is
-// alive in the calling frames: a JS exception unwinds WASM frames without running destructors.
-[[noreturn]] void throw_js_error(const char* message);
-
-// Runs `compute`; a C++ exception becomes a JS Error with the same message, after the C++
-// exception (and everything it owned) is gone.
-template <class F>
-val guarded(F&& compute) {
-  char message[512];
-  try {
-    return compute();
-  } catch (const std::exception& e) {
-    std::snprintf(message, sizeof message, "%s", e.what());
-  } catch (...) {
-    std::snprintf(message, sizeof message, "%s", "unknown error in the core");
-  }
-  throw_js_error(message);
-}
+// A JS string; a JS array of strings (at most max_words); a Uint8Array or ArrayBuffer (copied).
+std::string string_from_js(const val& v, const char* what);
+std::vector<std::string> words_from_js(const val& array, const char* what, int max_words);
+std::vector<unsigned char> bytes_from_js(const val& data, const char* what);
 
 }  // namespace attn::wasm

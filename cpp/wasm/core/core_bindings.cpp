@@ -1,6 +1,8 @@
 // The core's general functions, for the page and for node tests (camelCase, plain arrays in,
 // Float64Array copies out). Every entry point is wrapped in guarded(): a core error becomes a
 // JS Error carrying the core's message.
+// Objects come back through to_js (cpp/wasm/common): snake_case keys, matrices as row-major
+// Float64Arrays of the shape the caller gave.
 //   softmax(x) → Float64Array            entropy(p) → number
 //   tvDistance(P, Q, rows, cols) → number (P, Q row-major)
 //   alignmentMap(scorer, S, H, nTgt, nSrc, k, extra) → {scores, alpha}, row-major nTgt × nSrc
@@ -8,7 +10,7 @@
 //       scorer 'dot' | 'scaled' (extra.d, default k) | 'general' (extra.W, k × k)
 //            | 'additive' (extra.attnDim, extra.W1 and extra.W2: attnDim × k, extra.v: attnDim)
 //   additiveFit({target, S, H, nTgt, nSrc, k, steps?, seed?, attnDim?, learningRate?,
-//                wStddev?, vStddev?}) → {loss, tv, maps, parameterCount}
+//                wStddev?, vStddev?}) → {loss, tv, maps, parameter_count}
 //       loss, tv: steps + 1 values; maps: (steps + 1) maps of nTgt × nSrc, one after another.
 #include <cmath>
 
@@ -17,6 +19,7 @@
 #include "core/measures.hpp"
 #include "core/scores.hpp"
 #include "core/softmax.hpp"
+#include "figures/eigen_value.hpp"
 #include "wasm/common/convert.hpp"
 
 namespace attn::wasm {
@@ -43,8 +46,7 @@ int whole_number(const val& options, const char* key, double fallback, double lo
 
 val softmax_js(const val& x) {
   return guarded([&] {
-    const Eigen::VectorXd p = softmax(vector_from_js(x, "x"));
-    return float64_array(p.data(), static_cast<size_t>(p.size()));
+    return to_js(numbers(softmax(vector_from_js(x, "x"))));
   });
 }
 
@@ -89,10 +91,7 @@ val alignment_map_js(const std::string& scorer, const val& S, const val& H, int 
     const AlignmentMap map =
         alignment_map(matrix_from_js(S, n_tgt, k, "S"), matrix_from_js(H, n_src, k, "H"),
                       scorer_from_js(scorer, k, extra));
-    val out = val::object();
-    out.set("scores", float64_array(map.scores));
-    out.set("alpha", float64_array(map.alpha));
-    return out;
+    return to_js(Value::object().set("scores", row_major(map.scores)).set("alpha", row_major(map.alpha)));
   });
 }
 
@@ -113,17 +112,14 @@ val additive_fit_js(const val& options) {
         fit_additive(matrix_from_js(options["target"], n_tgt, n_src, "target"),
                      matrix_from_js(options["S"], n_tgt, k, "S"),
                      matrix_from_js(options["H"], n_src, k, "H"), settings);
-    std::vector<double> maps;
+    Value::Numbers maps;
     maps.reserve(fit.maps.size() * static_cast<size_t>(n_tgt * n_src));
-    for (const auto& m : fit.maps)
-      for (int i = 0; i < n_tgt; ++i)
-        for (int j = 0; j < n_src; ++j) maps.push_back(m(i, j));
-    val out = val::object();
-    out.set("loss", float64_array(fit.loss));
-    out.set("tv", float64_array(fit.tv));
-    out.set("maps", float64_array(maps));
-    out.set("parameterCount", fit.parameter_count);
-    return out;
+    for (const auto& m : fit.maps) {
+      const Value::Numbers entries = row_major(m);
+      maps.insert(maps.end(), entries.begin(), entries.end());
+    }
+    Value out = Value::object().set("loss", Value(fit.loss)).set("tv", Value(fit.tv)).set("maps", Value(std::move(maps)));
+    return to_js(out.set("parameter_count", fit.parameter_count));
   });
 }
 

@@ -3,6 +3,7 @@
 // (row-major), and returns c = h_n, every ∂c/∂w_j (n blocks of k×k, row-major) and their
 // spectral norms.
 #include "core/encoder.hpp"
+#include "figures/eigen_value.hpp"
 #include "wasm/common/convert.hpp"
 
 namespace attn::wasm {
@@ -14,18 +15,15 @@ val encoder_jacobians(const val& W, int k, const val& words, int n) {
     const Eigen::MatrixXd x = matrix_from_js(words, n, k, "words");
     const EncoderTrace trace = encode(w, x);
     const auto jacobians = context_jacobians(w, trace);
-    std::vector<double> blocks, norms;
+    Value::Numbers blocks, norms;
     blocks.reserve(static_cast<size_t>(n) * k * k);
     for (const auto& jac : jacobians) {
-      for (int r = 0; r < k; ++r)
-        for (int c = 0; c < k; ++c) blocks.push_back(jac(r, c));
+      const Value::Numbers entries = row_major(jac);
+      blocks.insert(blocks.end(), entries.begin(), entries.end());
       norms.push_back(spectral_norm(jac));
     }
-    val out = val::object();
-    out.set("context", float64_array(Eigen::MatrixXd(trace.context().transpose())));
-    out.set("jacobians", float64_array(blocks));
-    out.set("norms", float64_array(norms));
-    return out;
+    Value out = Value::object().set("context", numbers(trace.context()));
+    return to_js(out.set("jacobians", Value(std::move(blocks))).set("norms", Value(std::move(norms))));
   });
 }
 

@@ -14,6 +14,7 @@
 #include "figure2/run.hpp"
 #include "figure2/weight_file.hpp"
 #include "figure2/report.hpp"
+#include "core/example.hpp"
 
 #ifndef ATTN_FIGURE2_DIR
 #define ATTN_FIGURE2_DIR "build/figure2"
@@ -104,7 +105,7 @@ TEST_F(Figure2Claims, RnnSearchHoldsUpInTheLongestBucket) {
 TEST_F(Figure2Claims, YesterdayAttendsToZuotian) {
   const Trained* search = trained(Figure2Model::RnnSearch);
   ASSERT_NE(search, nullptr);
-  const auto a = search->run.align(figure2_example_source());
+  const auto a = search->run.align(example_source());
   EXPECT_EQ(a.output, (std::vector<std::string>{"I", "saw", "a", "cat", "yesterday"}));
   const auto it = std::find(a.output.begin(), a.output.end(), "yesterday");
   ASSERT_NE(it, a.output.end());
@@ -128,7 +129,7 @@ TEST_F(Figure2Claims, TheJsonHoldsWhatTheCoreComputesFromTheWeights) {
     EXPECT_TRUE(has("final", figure2_evaluation_value(config.train.steps, t->evaluation)))
         << figure2_model_name(model) << ": the JSON's final evaluation differs from the weights'";
     if (model == Figure2Model::RnnSearch)
-      EXPECT_TRUE(has("alignment", figure2_alignment_value(t->run.align(figure2_example_source()))));
+      EXPECT_TRUE(has("alignment", figure2_alignment_value(t->run.align(example_source()))));
   }
 }
 

@@ -8,21 +8,12 @@
 #include <limits>
 
 #include "core/checks.hpp"
+#include "support/tiny_figure2.hpp"
 
 namespace attn {
 namespace {
 
-// A config small enough for a unit test: short sentences, narrow models, a few steps.
-Figure2Config tiny_config() {
-  Figure2Config c;
-  c.corpus = ToyCorpusConfig{3, 300, 0, 40, 3, 12};
-  c.embedding = 6, c.hidden = 6, c.attention = 5;
-  c.train = TrainConfig{24, 4, 1e-2, 1.0, 2};
-  c.init_seed = 4;
-  c.bucket_edges = {3, 8, 13};
-  c.checkpoint_every = 0;
-  return c;
-}
+Figure2Config tiny_config() { return testing::tiny_figure2_config(); }
 
 const std::vector<std::string> kExample = {"我", "昨天", "看见", "一只", "猫"};
 
@@ -95,24 +86,30 @@ TEST(Figure2Run, AlignGivesOneRowPerOutputWordSummingToOne) {
 TEST(Figure2Run, DecodeStepsRetraceTheTranslationAndItsAlignment) {
   Figure2Run run(Figure2Model::RnnSearch, tiny_config());
   run.train(24);
-  const Figure2Run::DecodeTrace trace = run.decode_steps(kExample, 3);
+  const Figure2Run::DecodeTrace trace = run.decode_steps(kExample, 1000);  // the whole translation
   const Figure2Run::Alignment alignment = run.align(kExample);
   ASSERT_EQ(static_cast<Eigen::Index>(trace.steps.size()), alignment.weights.rows());
   EXPECT_EQ(trace.source, kExample);
   EXPECT_EQ(trace.steps.front().input, "<bos>");
+  const auto& vocab = run.corpus().target_vocab;
   std::vector<std::string> written;
   for (std::size_t i = 0; i < trace.steps.size(); ++i) {
     const auto& step = trace.steps[i];
     EXPECT_EQ(step.alpha.transpose(), alignment.weights.row(static_cast<Eigen::Index>(i)));
-    ASSERT_EQ(step.top.size(), 3u);
-    EXPECT_EQ(step.top[0].first, step.chosen);
-    EXPECT_GE(step.top[0].second, step.top[1].second);
-    EXPECT_GE(step.top[1].second, step.top[2].second);
+    Eigen::Index best;
+    step.probs.maxCoeff(&best);
+    EXPECT_EQ(vocab.words[static_cast<std::size_t>(best)], step.chosen);
+    EXPECT_NEAR(step.probs.sum(), 1.0, 1e-12);
     if (i > 0) EXPECT_EQ(step.input, trace.steps[i - 1].chosen);
     if (step.chosen != "<eos>") written.push_back(step.chosen);
   }
   EXPECT_EQ(written, run.translate(kExample));
   EXPECT_EQ(trace.stopped, trace.steps.back().chosen == "<eos>");
+  // The first k steps are the first k of the whole translation; stopped only if the k-th chose <eos>.
+  const Figure2Run::DecodeTrace first = run.decode_steps(kExample, 2);
+  ASSERT_EQ(first.steps.size(), std::min<std::size_t>(2, trace.steps.size()));
+  EXPECT_EQ(first.steps.back().chosen, trace.steps[first.steps.size() - 1].chosen);
+  EXPECT_EQ(first.stopped, first.steps.back().chosen == "<eos>");
   EXPECT_THROW(run.decode_steps(kExample, 0), InvalidInput);
   EXPECT_THROW(Figure2Run(Figure2Model::RnnEnc, tiny_config()).decode_steps(kExample, 3), InvalidInput);
 }

@@ -24,7 +24,7 @@ TEST(Cost, GridHasMRowsOfNCellsNumberedByGenerationStep) {
   const Value& grid = x.at("grid");
   EXPECT_EQ(grid.at("rows").as_number(), 3);
   EXPECT_EQ(grid.at("cols").as_number(), 4);
-  const auto& steps = grid.at("step_of_cell").as_numbers();
+  const auto& steps = grid.at("data").as_numbers();
   ASSERT_EQ(steps.size(), 12u);
   for (int k = 0; k < 12; ++k) EXPECT_EQ(steps[k], k / 4 + 1);
 }

@@ -1,6 +1,8 @@
 // Figure `decoder`: one attention decoder step run live, greedy from <s>.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/decoder_step.hpp"
 #include "figures/registry.hpp"
 
@@ -77,14 +79,15 @@ TEST(Decoder, SaysItIsUntrainedAndListsTheExampleAndTheLinesThatRan) {
   EXPECT_THROW(data({{"step", 7}}), InvalidInput);
 }
 
-// The trained weights live in the second module (attn_figure2): this core names the sentence,
-// says the steps are run elsewhere, and invents none.
-TEST(Decoder, TrainedWeightsAreLeftToTheFigure2ModuleAndInventNoSteps) {
-  const Value x = data({{"weights", 1}});
-  EXPECT_TRUE(x.at("trained").as_bool());
-  EXPECT_EQ(x.at("runs_in").as_string(), "attn_figure2");
-  EXPECT_TRUE(x.at("steps").as_array().empty());
-  EXPECT_EQ(x.at("src").as_array().size(), 5u);
+// The trained weights live in the second module (attn_figure2), which computes this figure for
+// them (tests/cpp/figure2/trained_decoder_test.cpp): this core refuses to invent their steps.
+TEST(Decoder, TrainedWeightsAreRefusedHereWithAMessageNamingTheModuleThatHasThem) {
+  try {
+    data({{"weights", 1}});
+    ADD_FAILURE() << "weights = 1 computed in the core";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("attn_figure2"), std::string::npos) << e.what();
+  }
   EXPECT_THROW(data({{"weights", 2}}), InvalidInput);
   EXPECT_THROW(data({{"weights", 0.5}}), InvalidInput);
 }

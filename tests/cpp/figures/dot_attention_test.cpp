@@ -5,6 +5,7 @@
 
 #include "core/checks.hpp"
 #include "figures/registry.hpp"
+#include "support/value_matrix.hpp"
 
 namespace attn {
 namespace {
@@ -23,13 +24,9 @@ TEST(DotAttention, ProductsPerDimensionAddUpToTheScoreTimesRootD) {
   for (int target = 0; target < 5; ++target) {
     const Value data = dot_attention(target);
     const auto& scores = data.at("scores").as_numbers();
-    const auto& products = data.at("products").as_array();
-    ASSERT_EQ(products.size(), 5u);
-    for (size_t j = 0; j < 5; ++j) {
-      double sum = 0.0;
-      for (double x : products[j].as_numbers()) sum += x;
-      EXPECT_NEAR(sum / std::sqrt(8.0), scores[j], 1e-15);
-    }
+    const Eigen::MatrixXd products = testing::matrix_of(data.at("products"));
+    ASSERT_EQ(products.rows(), 5);
+    for (Eigen::Index j = 0; j < 5; ++j) EXPECT_NEAR(products.row(j).sum() / std::sqrt(8.0), scores[j], 1e-15);
   }
 }
 
@@ -51,9 +48,10 @@ TEST(DotAttention, ReturnsTheEightNamedDimensionsOfEveryVector) {
   const Value data = dot_attention(0);
   EXPECT_EQ(data.at("dims").as_array().size(), 8u);
   EXPECT_EQ(data.at("d").as_number(), 8.0);
-  for (const char* side : {"src", "tgt"})
-    for (const auto& v : data.at("vectors").at(side).as_array())
-      EXPECT_EQ(v.as_numbers().size(), 8u);
+  for (const char* side : {"src", "tgt"}) {
+    EXPECT_EQ(testing::matrix_of(data.at("vectors").at(side)).rows(), 5) << side;
+    EXPECT_EQ(testing::matrix_of(data.at("vectors").at(side)).cols(), 8) << side;
+  }
   EXPECT_THROW(compute_figure("dot-attention", {{"target", 5}}), InvalidInput);
 }
 

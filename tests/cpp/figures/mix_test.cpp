@@ -4,6 +4,7 @@
 
 #include "core/rng.hpp"
 #include "figures/registry.hpp"
+#include "support/value_matrix.hpp"
 
 namespace attn {
 namespace {
@@ -30,9 +31,10 @@ bool inside(const std::vector<Eigen::Vector2d>& arrows, const std::vector<double
   return cross(arrows.front(), c) >= -1e-12 && cross(c, arrows.back()) >= -1e-12;
 }
 
-std::vector<Eigen::Vector2d> arrows_of(const Value& data) {
+std::vector<Eigen::Vector2d> arrows_of(const Value& data) {  // row j of the matrix: h_j's tip
+  const Eigen::MatrixXd tips = testing::matrix_of(data.at("arrows"));
   std::vector<Eigen::Vector2d> arrows;
-  for (const auto& a : data.at("arrows").as_array()) arrows.push_back(point(a));
+  for (Eigen::Index j = 0; j < tips.rows(); ++j) arrows.emplace_back(tips(j, 0), tips(j, 1));
   return arrows;
 }
 

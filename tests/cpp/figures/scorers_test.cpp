@@ -2,6 +2,7 @@
 
 #include "core/checks.hpp"
 #include "figures/registry.hpp"
+#include "support/value_matrix.hpp"
 
 namespace attn {
 
@@ -52,26 +53,21 @@ TEST(Scorers, YesterdayAttendsMostTo昨天AndTheSameOrderPairIsDiagonal) {
   const auto& src = reordered.at("src").as_array();
   ASSERT_EQ(tgt[4].as_string(), "yesterday");
   for (const char* map : {"dot_map", "additive_map"})  // the trained additive map too
-    EXPECT_EQ(src[row_argmax(reordered.at(map).as_numbers(), 4, 5)].as_string(), "昨天") << map;
+    EXPECT_EQ(src[row_argmax(reordered.at(map).at("data").as_numbers(), 4, 5)].as_string(), "昨天") << map;
   const Value same = scorers(0, 500);
   for (size_t i = 0; i < 5; ++i) {
-    EXPECT_EQ(row_argmax(same.at("dot_map").as_numbers(), i, 5), i);
+    EXPECT_EQ(row_argmax(same.at("dot_map").at("data").as_numbers(), i, 5), i);
     EXPECT_EQ(same.at("dot_argmax").as_numbers()[i], static_cast<double>(i));
   }
 }
 
 TEST(Scorers, MapsAreRowMajorDistributionsAndParameterCountsAreShown) {
   const Value data = scorers(1, 37);
-  EXPECT_EQ(data.at("rows").as_number(), 5.0);
-  EXPECT_EQ(data.at("cols").as_number(), 5.0);
   for (const char* map : {"dot_map", "additive_map"}) {
-    const auto& m = data.at(map).as_numbers();
-    ASSERT_EQ(m.size(), 25u);
-    for (size_t i = 0; i < 5; ++i) {
-      double sum = 0.0;
-      for (size_t j = 0; j < 5; ++j) sum += m[i * 5 + j];
-      EXPECT_NEAR(sum, 1.0, 1e-12) << map << " row " << i;
-    }
+    const Eigen::MatrixXd m = testing::matrix_of(data.at(map));  // rows: target words, cols: source
+    ASSERT_EQ(m.rows(), 5);
+    ASSERT_EQ(m.cols(), 5);
+    for (Eigen::Index i = 0; i < 5; ++i) EXPECT_NEAR(m.row(i).sum(), 1.0, 1e-12) << map << " row " << i;
   }
   EXPECT_EQ(data.at("params_dot").as_number(), 0.0);
   EXPECT_EQ(data.at("params_additive").as_number(), 2.0 * 8 * 8 + 8);

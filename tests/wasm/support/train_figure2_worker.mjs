@@ -1,6 +1,6 @@
 // One Figure 2 model trained to the end of the default budget by the WASM module, as the page's
 // worker trains it (slices of steps), then evaluated on the test split; the alignment of the
-// example for RNNsearch. Runs in a worker thread so the two models train side by side.
+// chapter's example for RNNsearch. Runs in a worker thread so the two models train side by side.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadFigure2Core } from '../load_core.mjs';
 
@@ -11,13 +11,9 @@ try {
   const started = performance.now();
   while (trainer.stepsDone < trainer.stepsTotal) trainer.train(SLICE);
   const seconds = (performance.now() - started) / 1000;
-  const evaluation = trainer.evaluate();
-  const buckets = Array.from(evaluation.buckets, ({ lo, hi, count, bleu }) => ({ lo, hi, count, bleu }));
-  let alignment = null;
-  if (workerData.model === 'rnnsearch') {
-    const a = trainer.align(workerData.example);
-    alignment = { source: [...a.source], output: [...a.output], weights: Array.from(a.weights, (row) => Array.from(row)) };
-  }
+  const { buckets } = trainer.evaluate();
+  // The module's objects are plain data (Float64Arrays included): they post as they are.
+  const alignment = workerData.model === 'rnnsearch' ? trainer.align(core.exampleSource()) : null;
   parentPort.postMessage({ steps: trainer.stepsDone, seconds, buckets, alignment });
 } finally {
   trainer.delete();

@@ -5,14 +5,15 @@ import { select } from 'd3-selection';
 import { element } from '../lib/dom.js';
 import { argMax, fixed2 } from '../lib/svg-frame.js';
 import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
+import { matrixRows } from '../lib/matrix.js';
 
 export const SHADE_MAX = 0.6;  // as in figure `scorers`: weights at or above this are drawn fully dark
 const MAX_CELL = 56;
 const EOS = '（结束）';
 
-// {source, output, weights: rows} → the heatmap's map (one row per output step, the last the end).
+// {source, output, weights: matrix} → the heatmap's map (one row per output step, the last the end).
 export function alignmentMap(a) {
-  const weights = Array.from(a.weights ?? [], (row) => Array.from(row, Number));
+  const weights = matrixRows(a.weights);
   return {
     rows: weights.length, cols: a.source.length, values: weights.flat(),
     rowLabels: weights.map((_, i) => a.output[i] ?? EOS), colLabels: [...a.source],

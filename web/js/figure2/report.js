@@ -1,5 +1,6 @@
 // Reading Figure 2's numbers, wherever they come from: the build's <model>.json (written by
-// `attn train-figure2`, cpp/figure2/report.cpp) or a worker's evaluation. Every BLEU the
+// `attn train-figure2`, cpp/figure2/report.cpp) or a worker's evaluation (the same shape, from the
+// same C++: Figure2Trainer.evaluate). Every BLEU the
 // page shows is one of these numbers as the core computed it (0 … 1), shown × 100 as papers do.
 
 // {lo, hi, count, bleu, exact}[] from any evaluation-shaped object.
@@ -7,10 +8,10 @@ export const readBuckets = (evaluation) => Array.from(evaluation?.buckets ?? [],
   lo: Number(b.lo), hi: Number(b.hi), count: Number(b.count), bleu: Number(b.bleu), exact: Number(b.exact),
 }));
 
-// An evaluation from a report ({step, bleu, exact, buckets}) or a worker ({overall, exact, buckets}).
+// An evaluation {step, bleu, exact, buckets}; `step` when the evaluation does not say it.
 export const readEvaluation = (e, step) => ({
   step: Number(e?.step ?? step),
-  bleu: Number(e?.bleu ?? e?.overall),
+  bleu: Number(e?.bleu),
   exact: Number(e?.exact),
   buckets: readBuckets(e),
 });

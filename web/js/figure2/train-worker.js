@@ -5,18 +5,17 @@
 //
 // page → worker:  {type: 'train', model, base}       base: the URL the core files sit under
 //                 {type: 'pause'} · {type: 'resume'} · {type: 'stop'}
-//                 {type: 'ask', query, base, weightsUrl, words}   the build's RNNsearch: query 'align' | 'decode'
+//                 {type: 'ask', id, query, base, weightsUrl, argument}   the build's RNNsearch
+//                                                     (build-rnnsearch.js): query 'align' | 'decoder'
 // worker → page:  {type: 'ready', model, config}
 //                 {type: 'progress', model, step, total, loss, activeMs}
 //                 {type: 'paused' | 'resumed', model, step}
 //                 {type: 'checkpoint', model, step, evaluation, activeMs}
 //                 {type: 'done', model, step, evaluation, activeMs, wallMs, weights, alignment?}
-//                 {type: 'answer', answer}
-//                 {type: 'error', model, message}
+//                 {type: 'answer', id, answer}
+//                 {type: 'error', model, message} · {type: 'error', id, message} (a question)
 import { loadFigure2Core } from './load-core.js';
-import { EXAMPLE_WORDS } from './example.js';
-import { askBuildRnnSearch, plainAlignment } from './build-rnnsearch.js';
-import { readBuckets } from './report.js';
+import { askBuildRnnSearch } from './build-rnnsearch.js';
 
 // A slice of training between two yields: short enough that a pause lands quickly, long
 // enough that the yield costs nothing. Progress goes to the page every PROGRESS_MS at most: each
@@ -34,9 +33,6 @@ const waitForResume = () => new Promise((resolve) => {
   state.wake = resolve;
 });
 
-// embind's evaluation as a plain object, so it can be posted.
-const plainEvaluation = (e) => ({ overall: e.overall, exact: e.exact, count: e.count, buckets: readBuckets(e) });
-
 async function train(model, base) {
   const started = now();
   const core = await loadFigure2Core(base);
@@ -45,7 +41,7 @@ async function train(model, base) {
     const config = trainer.config();
     post({ type: 'ready', model, config });
     const total = trainer.stepsTotal;
-    const every = config.checkpointEvery > 0 ? config.checkpointEvery : total;
+    const every = config.checkpoint_every > 0 ? config.checkpoint_every : total;
     let activeMs = now() - started; // loading the module and building the corpus count too
     let lastPost = 0;
     let lossSum = 0;
@@ -69,7 +65,7 @@ async function train(model, base) {
       }
       const step = trainer.stepsDone;
       if (step === nextCheckpoint && step < total) {
-        const evaluation = plainEvaluation(trainer.evaluate());
+        const evaluation = trainer.evaluate(); // the module's objects are plain data: they post as they are
         activeMs += now() - sliceStart;
         post({ type: 'checkpoint', model, step, evaluation, activeMs });
       } else {
@@ -90,8 +86,8 @@ async function train(model, base) {
     const finalStart = now();
     const weights = trainer.saveWeights();
     trainer.loadWeights(weights);
-    const last = plainEvaluation(trainer.evaluate());
-    const alignment = model === 'rnnsearch' ? plainAlignment(trainer.align(EXAMPLE_WORDS)) : null;
+    const last = trainer.evaluate();
+    const alignment = model === 'rnnsearch' ? trainer.align(core.exampleSource()) : null;
     activeMs += now() - finalStart;
     post({ type: 'done', model, step: trainer.stepsDone, evaluation: last, activeMs, wallMs: now() - started, weights, alignment },
       [weights.buffer]);
@@ -100,9 +96,13 @@ async function train(model, base) {
   }
 }
 
-// The build's trained RNNsearch, loaded from its weight file, answers about one sentence.
-async function ask({ query, base, weightsUrl, words }) {
-  post({ type: 'answer', answer: await askBuildRnnSearch(base, weightsUrl, query, words ?? EXAMPLE_WORDS) });
+// The build's trained RNNsearch, loaded from its weight file once, answers a question.
+async function ask({ id, query, base, weightsUrl, argument }) {
+  try {
+    post({ type: 'answer', id, answer: await askBuildRnnSearch(base, weightsUrl, query, argument) });
+  } catch (error) {
+    post({ type: 'error', id, message: String(error?.message ?? error) });
+  }
 }
 
 self.onmessage = ({ data }) => {
@@ -112,7 +112,7 @@ self.onmessage = ({ data }) => {
       train(data.model, data.base).catch(fail);
       break;
     case 'ask':
-      ask(data).catch(fail);
+      ask(data);
       break;
     case 'pause':
       state.paused = true;

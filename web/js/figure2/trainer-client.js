@@ -1,7 +1,6 @@
 // The page's side of Figure 2's workers (train-worker.js): starting them, passing pause /
 // resume, and saying plainly when a worker cannot run here — a page in a sandboxed
 // cross-origin iframe may not start one, a CSP or a missing file may block its script.
-import { EXAMPLE_WORDS } from './example.js';
 import { askBuildRnnSearch } from './build-rnnsearch.js';
 
 export const MODELS = ['rnnenc', 'rnnsearch'];
@@ -74,39 +73,65 @@ export class TrainingSession {
   }
 }
 
-// A question to the build's trained RNNsearch (build-rnnsearch.js: 'align' or 'decode') about
-// one sentence, answered in a worker (building the model's corpus takes a few hundred ms, which
-// the page should not feel), or on the page when no worker can run. Each answer is computed once
-// per page: figure2 and scorers both show the example's alignment.
-const answers = new Map(); // query, weights URL and sentence → Promise of the answer
+// A question to the build's trained RNNsearch (build-rnnsearch.js): 'align' (words, or null for
+// the chapter's example) or 'decoder' (the decoder figure's params). One worker, kept for the
+// page, answers them all: it loads the module, the weights and the model's corpus once (a few
+// hundred ms the page should not feel), then answers each question in a few ms. Without a
+// worker the page answers itself. Each answer is computed once per page (figure2 and scorers
+// both show the example's alignment); the most recent ones are kept.
+const KEPT_ANSWERS = 64;
+const answers = new Map(); // query, weights URL and argument → promise of the answer
 
-export function askTrainedRnnSearch(base, weightsUrl, query, words = EXAMPLE_WORDS) {
-  const key = JSON.stringify([query, weightsUrl, words]);
+export function askTrainedRnnSearch(base, weightsUrl, query, argument = null) {
+  const key = JSON.stringify([query, weightsUrl, argument]);
   if (!answers.has(key)) {
-    const answer = answerInWorker(base, weightsUrl, query, words);
+    const answer = answerInWorker(base, weightsUrl, query, argument);
     answer.catch(() => answers.delete(key)); // a failure may be retried
     answers.set(key, answer);
+    if (answers.size > KEPT_ANSWERS) answers.delete(answers.keys().next().value);
   }
   return answers.get(key);
 }
 
-function answerInWorker(base, weightsUrl, query, words) {
+let asker = null; // {worker, pending: Map(id → question), next} or {failed: true}
+
+function answerInWorker(base, weightsUrl, query, argument) {
   return new Promise((resolve, reject) => {
-    let worker = null;
-    const onPage = () => {
-      worker?.terminate();
-      askBuildRnnSearch(base, weightsUrl, query, words).then(resolve, reject);
-    };
-    try {
-      worker = startWorker(base, `figure2-${query}`, (message) => {
-        worker.terminate();
-        if (message?.type === 'answer') resolve(message.answer);
-        else reject(new Error(message?.message ?? '训练好的模型没能算出结果'));
-      }, onPage);
-      worker.postMessage({ type: 'ask', query, base, weightsUrl, words });
-    } catch (error) {
-      if (error instanceof WorkerUnavailable) onPage();
-      else reject(error);
-    }
+    const question = { base, weightsUrl, query, argument, resolve, reject };
+    if (!asker) asker = startAsker(base);
+    if (asker.failed) return answerOnPage(question);
+    const id = asker.next++;
+    asker.pending.set(id, question);
+    asker.worker.postMessage({ type: 'ask', id, query, base, weightsUrl, argument });
+    return undefined;
   });
+}
+
+const answerOnPage = ({ base, weightsUrl, query, argument, resolve, reject }) =>
+  askBuildRnnSearch(base, weightsUrl, query, argument).then(resolve, reject);
+
+// The asking worker; if it cannot run here, every question (waiting or to come) goes to the page.
+function startAsker(base) {
+  const pending = new Map();
+  const fallBack = () => {
+    asker = { failed: true };
+    for (const question of pending.values()) answerOnPage(question);
+    pending.clear();
+  };
+  try {
+    const worker = startWorker(base, 'figure2-ask', (message) => {
+      const question = pending.get(message?.id);
+      if (!question) return;
+      pending.delete(message.id);
+      if (message.type === 'answer') question.resolve(message.answer);
+      else question.reject(new Error(message?.message ?? '训练好的模型没能算出结果'));
+    }, () => {
+      worker.terminate();
+      fallBack();
+    });
+    return { worker, pending, next: 1 };
+  } catch (error) {
+    if (!(error instanceof WorkerUnavailable)) throw error;
+    return { failed: true };
+  }
 }

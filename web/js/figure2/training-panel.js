@@ -86,7 +86,7 @@ export function trainingPanel(container, options) {
     const r = rows.get(message?.model);
     switch (message?.type) {
       case 'ready':
-        r.total = Number(message.config?.steps) || 0;
+        r.total = Number(message.config?.train?.steps) || 0;
         break;
       case 'progress':
         Object.assign(r, { step: message.step, total: message.total, loss: message.loss, activeMs: message.activeMs });

@@ -2,7 +2,7 @@
 // word (m reads, the column on the left); attention compares every target step i with every
 // source position j (the m × n grid, one row per generated word, as the core fills it). Below:
 // the training-time view, where teacher forcing makes the whole grid one [m, n] matrix product.
-// Data: {m, n, hidden, fixed_vector_reads, comparisons, grid: {rows, cols, step_of_cell},
+// Data: {m, n, hidden, fixed_vector_reads, comparisons, grid (matrix: cell (t, j) holds the step that computes it),
 //        inference: {calls, each: {left, right}, multiply_adds}, training: {calls, left, right, shape, multiply_adds}}.
 import { select } from 'd3-selection';
 import { format } from 'd3-format';
@@ -24,7 +24,7 @@ function readData(result) {
   return {
     m: Number(data.m), n: Number(data.n), hidden: Number(data.hidden),
     reads: Number(data.fixed_vector_reads), comparisons: Number(data.comparisons),
-    rows: Number(data.grid?.rows), cols: Number(data.grid?.cols), stepOfCell: Array.from(data.grid?.step_of_cell ?? []),
+    rows: Number(data.grid?.rows), cols: Number(data.grid?.cols), stepOfCell: Array.from(data.grid?.data ?? []),
     inference: data.inference ?? {}, training: data.training ?? {},
   };
 }

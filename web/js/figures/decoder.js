@@ -3,16 +3,17 @@
 // run live on 「我 昨天 看见 一只 猫」. 「下一步」 walks the line groups of a step (embed → gru →
 // scores → softmax → context → output), then the next decoding step; α, the top words and the
 // greedy choice appear once the lines that compute them have run.
-// 权重 = 训练好的 RNNsearch: the same view runs Figure 2's trained model instead (its step,
-// rnn_search_step, cut from cpp/nmt/rnn_search.cpp the same way), loaded on demand.
-// Data: {src, steps: [{input, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
+// 权重 = 训练好的 RNNsearch: the same view draws the same figure computed by Figure 2's module with
+// the trained model (its step, rnn_search_step, cut from cpp/nmt/rnn_search.cpp the same way),
+// loaded on demand (web/js/decoder/trained-decoder.js); update() then returns a promise.
+// Data: {src, steps: [{input, scores, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
 import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import decoderSource from '../../generated/decoder_step.json';
 import rnnSearchSource from '../../generated/rnnsearch_step.json';
 import { element } from '../lib/dom.js';
 import { codeView } from '../decoder/code-view.js';
-import { TrainedTrace, firstSteps } from '../decoder/trained-trace.js';
+import { trainedDecoder } from '../decoder/trained-decoder.js';
 
 const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch
 const PHASE_NAMES = {
@@ -62,8 +63,9 @@ export function mount(el, core, initialState, host) {
   const codes = [codeView(decoderSource, 'C++ 源码：解码器的一步')];
   let code = codes[0];
   el.append(code.caption, code.pre);
-  const trained = new TrainedTrace(document.baseURI);
-  let weights = 0;       // the `weights` choice shown
+  const trained = trainedDecoder(document.baseURI);
+  let waiting = '';      // '' | 'loading' | 'failed': the trained weights' answer has not come
+  let latest = 0;        // the latest update: only its answer is drawn
 
   const xWord = scaleBand().paddingInner(0.25);
   const yAlpha = scaleLinear().domain([0, 1]).range([124, 34]);
@@ -90,8 +92,8 @@ export function mount(el, core, initialState, host) {
 
   function noteText(v) {
     if (!v.trained) return UNTRAINED_NOTE;
-    if (trained.state === 'error') return `训练好的权重没能载入或计算（${trained.error}）。再选一次「训练好的 RNNsearch」会重试；随机权重不受影响。`;
-    if (trained.state !== 'ready') return '正在载入构建时训练好的 RNNsearch（Figure 2 的模型，约 250 KB）并让它翻译这句话……';
+    if (waiting === 'failed') return '训练好的权重没能载入或计算（原因见下方提示）。再选一次「训练好的 RNNsearch」会重试；随机权重不受影响。';
+    if (waiting === 'loading') return '正在载入构建时训练好的 RNNsearch（Figure 2 的模型，约 250 KB）并让它翻译这句话……';
     return TRAINED_NOTE;
   }
 
@@ -109,7 +111,7 @@ export function mount(el, core, initialState, host) {
     nextButton.disabled = !step;
     playButton.disabled = !step;
     untrained.textContent = noteText(v);
-    untrained.classList.toggle('is-error', v.trained && trained.state === 'error');
+    untrained.classList.toggle('is-error', v.trained && waiting === 'failed');
 
     const words = v.steps.map((s, i) => (i < k - 1 || showOutput ? s.chosen : '？'));
     select(sentence).selectAll('span.word').data(words).join('span')
@@ -206,33 +208,41 @@ export function mount(el, core, initialState, host) {
     return undefined;
   });
 
+  // Draws a result: a step chosen on the slider is shown complete; 「下一步」 starts the new step
+  // at its first group.
+  function show(result) {
+    waiting = '';
+    last = result;
+    view = readData(result);
+    phase = Math.min(pendingPhase ?? lastPhase(), lastPhase());
+    pendingPhase = null;
+    drawPhase();
+    return result;
+  }
+
+  // While the trained weights' answer is on its way (or did not come): no steps, no buttons.
+  function showWaiting(state) {
+    waiting = state;
+    view = readData({ data: { trained: true, lines: code.order } });
+    phase = 0;
+    drawPhase();
+  }
+
   return {
     update(params) {
-      last = core.figure('decoder', params); // checks every parameter, the weights choice too
-      const chosen = params.weights === TRAINED ? TRAINED : 0;
-      const freshChoice = chosen !== weights;
-      weights = chosen;
+      const ticket = ++latest;
+      const weights = params.weights === TRAINED ? TRAINED : 0;
       showCode(weights);
-      if (weights === TRAINED) {
-        // The core names the sentence; the steps are the trained RNNsearch's, from attn_figure2.
-        const data = { ...last.data, lines: code.order };
-        if (trained.state === 'ready') Object.assign(data, firstSteps(trained.trace, params.step));
-        // A failed load is tried again only when the reader picks the trained weights again.
-        else if (trained.state === 'idle' || (trained.state === 'error' && freshChoice)) {
-          trained.request(data.src, () => {
-            if (weights !== TRAINED) return;
-            if (trained.state === 'ready') host.setParams({});
-            else drawPhase();
-          });
-        }
-        last = { ...last, data };
-      }
-      view = readData(last);
-      // A step chosen on the slider is shown complete; 「下一步」 starts the new step at its first group.
-      phase = Math.min(pendingPhase ?? lastPhase(), lastPhase());
-      pendingPhase = null;
-      drawPhase();
-      return last;
+      // The core checks every parameter and computes the chapter's decoder; Figure 2's module
+      // computes the figure for its trained RNNsearch, through the same checks.
+      if (weights !== TRAINED) return show(core.figure('decoder', params));
+      const answer = trained.figure(params);
+      if (typeof answer.then !== 'function') return show(answer);
+      if (!view?.steps.length || !view.trained) showWaiting('loading');
+      return answer.then((result) => (ticket === latest ? show(result) : result), (error) => {
+        if (ticket === latest) showWaiting('failed');
+        throw error;
+      });
     },
     resize() {
       width = el.clientWidth;

@@ -2,13 +2,14 @@
 // radiogroup: click, tap, or arrow keys); the chosen word's decoder state s attends over the five
 // Chinese memories h_j (bars of α), and a table shows what each score is made of: the products
 // s_k·h_jk, one row per concept dimension, whose column sums divided by √8 are the scores e_j.
-// Data: {src, tgt, target, d, sqrt_d, vectors: {src, tgt}, scores, alpha, products[j][k], dims}.
+// Data: {src, tgt, target, d, sqrt_d, vectors: {src, tgt} (matrices, a row per word), scores, alpha, products (row j: s_k·h_jk), dims}.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { svgFrame, fixed2, argMax } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { targetButtons } from '../lib/word-radios.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { matrixRows } from '../lib/matrix.js';
 
 export const ownControls = ['target'];
 const HEIGHT = 190;
@@ -17,7 +18,7 @@ const BOTTOM = 30;       // px below: the source words
 
 function readData(result) {
   const data = result?.data ?? {};
-  const rows = (m) => Array.from(m ?? [], (r) => Array.from(r ?? [], Number));
+  const rows = matrixRows;
   return {
     src: Array.from(data.src ?? [], String), tgt: Array.from(data.tgt ?? [], String),
     target: Number(data.target ?? 0), d: Number(data.d), sqrtD: Number(data.sqrt_d),

@@ -2,12 +2,13 @@
 // drawn to scale (one unit is the same length across and up), each as thick as its weight α_j,
 // and the orange arrow c = Σ α_j h_j. The fan the arrows span is shaded, the hull of their tips
 // dashed: because α_j > 0 and Σ α_j = 1, c lands inside both (the core checks it and says so).
-// Data: {src, target, scores, alpha, arrows: [[x, y]], c: [x, y], hull: [tip index, CCW],
+// Data: {src, target, scores, alpha, arrows (matrix, row j: the tip of h_j), c: [x, y], hull: [tip index, CCW],
 //        inside_fan, inside_hull}.
 import { line } from 'd3-shape';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { matrixRows } from '../lib/matrix.js';
 
 const MAX_H = 340;       // px: the plot's height on a wide screen
 const PAD = { x: 56, top: 40, bottom: 12 }; // px around the fan: room for the tip labels
@@ -19,7 +20,7 @@ function readData(result) {
   const point = (p) => [Number(p?.[0] ?? 0), Number(p?.[1] ?? 0)];
   return {
     src: Array.from(data.src ?? [], String), target: String(data.target ?? ''),
-    alpha: Array.from(data.alpha ?? [], Number), arrows: Array.from(data.arrows ?? [], point),
+    alpha: Array.from(data.alpha ?? [], Number), arrows: matrixRows(data.arrows).map(point),
     c: point(data.c), hull: Array.from(data.hull ?? [], Number),
     insideFan: Boolean(data.inside_fan), insideHull: Boolean(data.inside_hull),
   };

@@ -5,7 +5,7 @@
 // steps, with the current step marked; clicking or dragging on it scrubs the step too.
 // Under them, for contrast, the alignment a really trained RNNsearch learned for the same
 // sentence (figure2's build-time weights, fetched only when that panel nears the viewport).
-// Data: {src, tgt, rows, cols, dot_map, additive_map (row-major), dot_argmax, additive_argmax,
+// Data: {src, tgt, dot_map, additive_map (matrices: rows = tgt, cols = src), dot_argmax, additive_argmax,
 //        step, tv_now, tv, loss, params_dot, params_additive, attn_dim}.
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
@@ -16,6 +16,7 @@ import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
 import { element } from '../lib/dom.js';
 import { learnedAlignment } from '../figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { matrixValues } from '../lib/matrix.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack
 const GAP = 28;
@@ -28,9 +29,10 @@ const GOOD_TV = 0.05;      // the text's 「掉到 0.05 以下就基本学会了
 function readData(result) {
   const data = result?.data ?? {};
   const nums = (v) => Array.from(v ?? [], Number);
+  const dot = matrixValues(data.dot_map);
   return {
     src: Array.from(data.src ?? [], String), tgt: Array.from(data.tgt ?? [], String),
-    rows: Number(data.rows), cols: Number(data.cols), dot: nums(data.dot_map), additive: nums(data.additive_map),
+    rows: dot.rows, cols: dot.cols, dot: dot.values, additive: matrixValues(data.additive_map).values,
     dotArgmax: nums(data.dot_argmax), additiveArgmax: nums(data.additive_argmax),
     step: Number(data.step), tvNow: Number(data.tv_now), tv: nums(data.tv),
     paramsDot: Number(data.params_dot), paramsAdditive: Number(data.params_additive),

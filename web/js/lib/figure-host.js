@@ -57,14 +57,29 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   const setState = (state) => {
     if (slot.dataset.state !== state) slot.dataset.state = state;
   };
+  // update() returns the result, or a promise of it when the figure's data comes from a module
+  // loaded on demand (the decoder's trained weights): only the latest update's answer counts.
+  let runs = 0;
+  const settle = (ticket, out) => {
+    if (ticket !== runs) return;
+    result = out;
+    setState('ready');
+    fillAlert(alert, noteLines, 'note');
+  };
+  const fail = (ticket, error) => {
+    if (ticket !== runs) return;
+    setState('error');
+    fillAlert(alert, [`这张图没能算出来：${error?.message ?? error}`], 'error');
+  };
   const run = () => {
+    const ticket = ++runs;
     try {
-      result = handle.update({ ...params });
-      setState('ready');
-      fillAlert(alert, noteLines, 'note');
+      const out = handle.update({ ...params });
+      if (typeof out?.then !== 'function') return settle(ticket, out);
+      result = null; // nothing to export until the answer arrives
+      return out.then((answer) => settle(ticket, answer), (error) => fail(ticket, error));
     } catch (error) {
-      setState('error');
-      fillAlert(alert, [`这张图没能算出来：${error?.message ?? error}`], 'error');
+      return fail(ticket, error);
     }
   };
 

@@ -1,0 +1,27 @@
+#pragma once
+// Numbers → Value, the one conversion every figure (and Figure 2's report) uses. In JS a numeric
+// array is a Float64Array, and a matrix is {rows, cols, data} with `data` its entries row by row:
+// entry (i, j) is data[i·cols + j]. The page's general functions take and give matrices as the
+// same row-major arrays, with rows and cols as arguments.
+#include <Eigen/Dense>
+#include <vector>
+
+#include "figures/value.hpp"
+
+namespace attn {
+
+Value numbers(const Eigen::VectorXd& v);
+
+template <class T>
+Value numbers(const std::vector<T>& xs) {
+  return Value(Value::Numbers(xs.begin(), xs.end()));
+}
+
+// The entries row by row: (i, j) at i·cols + j.
+Value::Numbers row_major(const Eigen::MatrixXd& m);
+
+// {rows, cols, data}: data row-major.
+Value matrix_value(const Eigen::MatrixXd& m);
+Value matrix_value(int rows, int cols, Value::Numbers row_major);
+
+}  // namespace attn
