@@ -26,28 +26,12 @@ const CHAPTER = path.join(WEB, 'chapter', 'chapter.html');
 const KATEX_DIST = path.join(WEB, 'node_modules', 'katex', 'dist');
 const DEFAULT_TITLE = 'Seq2Seq 的瓶颈与注意力机制';
 
-// Used until web/chapter/chapter.html exists: the two first figure slots and one linked formula.
-const PLACEHOLDER_CHAPTER = `
-<section><h2>一 · Seq2Seq 的固定向量瓶颈</h2>
-<p>编码器每读一个词，就把它加进记忆：<span class="math">h_t = \\tanh(\\htmlData{term=rho}{\\rho}\\, Q\\, h_{t-1} + w_t)</span>，
-读完第 <span class="math">\\htmlData{term=n}{n}</span> 个词，<span class="math">c = h_n</span>。</p>
-<figure class="figure" id="fig-funnel" data-figure="funnel"><h3 class="figure-title">互动 · 瓶颈漏斗：真跑一遍</h3>
-<div class="figure-mount">正在载入计算核心…</div><div class="figure-notes"><p>柱高是 <span class="math">\\lVert \\partial c / \\partial w_j \\rVert_2</span>。</p></div></figure>
-<figure class="figure" id="fig-length" data-figure="length"><h3 class="figure-title">同一盘沙盘的第二个视角 · 句子多长会崩</h3>
-<div class="figure-mount">正在载入计算核心…</div><div class="figure-notes"></div></figure>
-</section>`;
-
 // A funnel in two strokes; served as a file, since a data: icon would need a CSP exception.
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 2h14L9 9v5H7V9z" fill="#c2410c"/></svg>';
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const stripTags = (html) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
-
-function readChapter() {
-  if (fs.existsSync(CHAPTER)) return { fragment: fs.readFileSync(CHAPTER, 'utf8'), placeholder: false };
-  return { fragment: PLACEHOLDER_CHAPTER, placeholder: true };
-}
 
 // Gives every <h2> an id (keeping the author's) and returns the table of contents for them.
 // Runs before the math is rendered, so a heading's formula reads as its TeX in the contents.
@@ -184,7 +168,7 @@ async function main() {
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
 
-  const { fragment: source, placeholder } = readChapter();
+  const source = fs.readFileSync(CHAPTER, 'utf8');
   const fragment = fillFigure2Facts(source, figure2Facts(figure2Reports()));
   const { html: withIds, toc } = addHeadingIds(fragment);
   const math = renderMath(wrapTables(withIds));
@@ -203,7 +187,7 @@ async function main() {
   const figure2 = copyFigure2();
 
   const ms = Math.round(performance.now() - started);
-  console.log(`build: ${path.relative(REPO, DIST)}/ in ${ms} ms; ${math.count} formulas; chapter ${placeholder ? 'PLACEHOLDER (web/chapter/chapter.html missing)' : 'from web/chapter/chapter.html'}`);
+  console.log(`build: ${path.relative(REPO, DIST)}/ in ${ms} ms; ${math.count} formulas; chapter from ${path.relative(REPO, CHAPTER)}`);
   const wasmDir = path.relative(REPO, WASM_DIR);
   if (!core.includes('attn_core.wasm') || !core.includes('attn_core.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_core.{mjs,wasm} missing (copied: ${core.join(', ') || 'none'}); figures will show the load error`);
   if (!core.includes('attn_figure2.wasm') || !core.includes('attn_figure2.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_figure2.{mjs,wasm} missing; figure2 cannot align or train in the browser`);
