@@ -91,9 +91,9 @@ build_sanitize() {
 
 # TensorFlow.js for the benchmark's comparison lives apart from the page's packages.
 bench_deps() {
-  if [ ! -f tests/bench/node_modules/.package-lock.json ] || [ tests/bench/package-lock.json -nt tests/bench/node_modules/.package-lock.json ]; then
-    log "npm ci (tests/bench)"
-    npm ci --prefix tests/bench --no-audit --no-fund
+  if [ ! -f bench/node_modules/.package-lock.json ] || [ bench/package-lock.json -nt bench/node_modules/.package-lock.json ]; then
+    log "npm ci (bench)"
+    npm ci --prefix bench --no-audit --no-fund
   fi
 }
 
@@ -115,9 +115,9 @@ case "${1:-}" in
   build) deps; build ;;
   serve) deps; build; log "serving http://127.0.0.1:$PORT/"; exec node web/serve.mjs --port "$PORT" ;;
   test) deps; build; build_sanitize; run_tests ;;
-  bench) deps; bench_deps; build
-         log "benchmark: the core (native, WASM, TF.js)"; node tests/bench/run.mjs
-         log "benchmark: the page in Chromium (latency, cold load, memory)"; node tests/bench/page/run-page.mjs ;;
+  bench) deps; bench_deps; build   # reports under build/bench/ (bench/README.md)
+         log "benchmark: the core (native, WASM, TF.js)"; node bench/core/run.mjs
+         log "benchmark: the page in Chromium (latency, cold load, memory)"; node bench/page/run-page.mjs ;;
   clean) rm -rf build dist ;;
   *) echo "usage: ./build.sh deps|build|serve|test|bench|clean" >&2; exit 2 ;;
 esac

@@ -13,17 +13,10 @@
 #include "core/rng.hpp"
 #include "core/softmax.hpp"
 #include "core/sqrt_d_trials.hpp"
+#include "figures/eigen_value.hpp"
 
 namespace attn::bench {
 namespace {
-
-std::vector<double> to_vector(const Eigen::MatrixXd& m) {  // row-major
-  std::vector<double> out;
-  out.reserve(static_cast<size_t>(m.size()));
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
-  return out;
-}
 
 // Keeps the optimiser from dropping a result nobody reads.
 volatile double sink = 0;
@@ -45,9 +38,9 @@ EncoderInput encoder_input(int n) {
 EncoderOutput encoder_workload(const EncoderInput& in) {
   const EncoderTrace trace = encode(in.W, in.words);
   EncoderOutput out;
-  out.context = to_vector(trace.context().transpose());
+  out.context = row_major(trace.context().transpose());
   for (const auto& jac : context_jacobians(in.W, trace)) {
-    const std::vector<double> block = to_vector(jac);
+    const std::vector<double> block = row_major(jac);
     out.jacobians.insert(out.jacobians.end(), block.begin(), block.end());
     out.norms.push_back(spectral_norm(jac));
   }
@@ -101,7 +94,7 @@ FitOutput fit_workload(const FitInput& in) {
   settings.steps = kFitSteps;
   settings.seed = kFitSeed;
   const FitTrajectory fit = fit_additive(in.target, in.S, in.H, settings);
-  return FitOutput{fit.loss, fit.tv, to_vector(fit.maps.back())};
+  return FitOutput{fit.loss, fit.tv, row_major(fit.maps.back())};
 }
 
 std::vector<double> time_workload(const std::string& name, int size, int reps, int batch) {

@@ -1,7 +1,7 @@
 #pragma once
 // The chapter's heavy computations as benchmark workloads, with their inputs, so that the
-// native build, the WASM build and TensorFlow.js (tests/bench) time and check the same work.
-// Compiled only for the benchmark (cpp/bench/CMakeLists.txt), against the library the normal
+// native build, the WASM build and TensorFlow.js (bench/core) time and check the same work.
+// Compiled only for the benchmark (bench/cpp/CMakeLists.txt), against the libraries the normal
 // builds produce.
 #include <Eigen/Dense>
 #include <string>

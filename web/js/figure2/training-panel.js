@@ -70,7 +70,7 @@ export function trainingPanel(container, options) {
   function finish() {
     setState('done');
     const wall = (performance.now() - startedAt - pausedMs) / 1000;
-    // For the page benchmark (tests/bench/page/training.mjs): the times in milliseconds.
+    // For the page benchmark (bench/page/training.mjs): the times in milliseconds.
     box.dataset.wallMs = String(Math.round(wall * 1000));
     for (const [m, r] of rows) r.row.dataset.activeMs = String(Math.round(r.activeMs));
     const each = MODELS.map((m) => `${MODEL_NAMES[m]} ${durationText(rows.get(m).activeMs / 1000)}`).join('，');

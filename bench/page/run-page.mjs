@@ -2,10 +2,10 @@
 // (bytes and times), memory over 10,000 control moves, and Figure 2 trained in the browser to the
 // end of its budget (minutes). Needs dist/ (./build.sh build).
 //
-//   node tests/bench/page/run-page.mjs [--only latency,load,memory,training] [--runs 5] [--embed-runs 3]
+//   node bench/page/run-page.mjs [--only latency,load,memory,training] [--runs 5] [--embed-runs 3]
 //        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench]
 //
-// Writes bench/page-report.json and bench/page-report.md. tests/bench/run.mjs may instead
+// Writes build/bench/page-report.json and build/bench/page-report.md. bench/core/run.mjs may instead
 // `import { runPageBench } from './page/run-page.mjs'` and call it (same options, returns the report).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,7 @@ function machineInfo(chromium) {
 // options: {root (dist/), outDir (bench/ — null: write nothing), only: [parts], runs (cold loads),
 // moves (memory), embedRuns (cold loads of one embed), log}. Returns the report.
 export async function runPageBench({
-  root = DIST, outDir = path.join(REPO, 'bench'), only = PARTS, runs = 5, embedRuns = 3, moves = 10000,
+  root = DIST, outDir = path.join(REPO, 'build', 'bench'), only = PARTS, runs = 5, embedRuns = 3, moves = 10000,
   figures = null, log = console.log,
 } = {}) {
   const started = performance.now();

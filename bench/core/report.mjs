@@ -1,5 +1,5 @@
-// The machine the numbers come from, and the report: bench/report.json (everything, every
-// repetition) and bench/report.md (the tables).
+// The machine the numbers come from, and the report: build/bench/report.json (everything, every
+// repetition) and build/bench/report.md (the tables).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ function firstLine(cmd, args) {
 export function machineInfo(root) {
   const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
   const field = (name) => (cpuinfo.match(new RegExp(`^${name}\\s*: (.*)$`, 'm')) ?? [])[1] ?? 'unknown';
-  const tfjs = JSON.parse(fs.readFileSync(path.join(root, 'tests/bench/node_modules/@tensorflow/tfjs-core/package.json'), 'utf8'));
+  const tfjs = JSON.parse(fs.readFileSync(path.join(root, 'bench/node_modules/@tensorflow/tfjs-core/package.json'), 'utf8'));
   return {
     cpu: field('model name'), cpuMHz: field('cpu MHz'), logicalCpus: os.cpus().length,
     memoryGB: Math.round(os.totalmem() / 2 ** 30), kernel: os.release(),
@@ -77,15 +77,15 @@ export function writeReport(dir, report) {
       (m.niceness < 0 ? `; this run had priority over the other work (nice ${m.niceness}).` : '.'),
     '',
     'Milliseconds per call: median of the repetitions (minimum in brackets); native, WASM core and WASM API are timed in ' +
-      'three interleaved rounds, pooled. **native**: cpp/bench driver on ' +
-      'build/native/libattn.a; **WASM core**: the same driver and timer compiled to WASM on build/wasm/libattn.a, run in node; ' +
+      'three interleaved rounds, pooled. **native**: bench/cpp driver on ' +
+      'the native build\'s libraries; **WASM core**: the same driver and timer compiled to WASM on the WASM build\'s libraries, run in node; ' +
       '**WASM API**: the page\'s module (build/wasm/attn_core.mjs) through its JS functions, conversion included; ' +
       `**TF.js**: ${report.tfBackends.cpu}; ${report.tfBackends.wasm}. Ratios use medians; TF.js best/WASM compares the faster ` +
       'TF.js backend whose numbers match with the WASM core; in brackets the same ratio of the minima. Full repetitions: report.json.',
     '',
     mainTable(report.rows),
     '',
-    `TF.js = core?: every output within ${report.tolerance} by its rule (tests/bench/compare.mjs: relative, per-Jacobian-block ` +
+    `TF.js = core?: every output within ${report.tolerance} by its rule (bench/core/compare.mjs: relative, per-Jacobian-block ` +
       'relative, or absolute on the quantity\'s scale), worst difference in brackets. A row whose numbers differ does not count.',
     '',
     '## The same numbers across builds (largest absolute difference)',
@@ -99,7 +99,7 @@ export function writeReport(dir, report) {
     ...trainingSection(report.training),
     '## What each column calls',
     '',
-    '- native and WASM core: cpp/bench/workloads.cpp (the core functions the figures use: encode + context_jacobians + ' +
+    '- native and WASM core: bench/cpp/workloads.cpp (the core functions the figures use: encode + context_jacobians + ' +
       'spectral_norm, sqrt_d_trials, fit_additive), inputs built outside the timed region.',
     ...report.rows.filter((r) => r.apiLabel).map((r) => `- WASM API, ${r.title}: \`${r.apiLabel}\``),
     ...report.rows.map((r) => `- TF.js, ${r.title}: ${r.tfLabel}`),

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const packages = path.join(here, '..', 'node_modules'); // bench/package.json's
 const require = createRequire(import.meta.url);
 
 export const BACKENDS = ['cpu', 'wasm'];
@@ -20,7 +21,7 @@ export function loadTf(bundleFile) {
     outfile: bundleFile, logLevel: 'warning',
   });
   const tf = require(bundleFile);
-  tf.setWasmPaths(path.join(here, 'node_modules/@tensorflow/tfjs-backend-wasm/dist') + path.sep);
+  tf.setWasmPaths(path.join(packages, '@tensorflow/tfjs-backend-wasm/dist') + path.sep);
   return tf;
 }
 

@@ -1,6 +1,6 @@
 // The §3 workload in TensorFlow.js: 500 steps of plain SGD on Bahdanau's additive scorer
 //   e_ij = vᵀ tanh(W₁h_j + W₂s_i),   L = −(1/n_tgt) Σ_ij q_ij ln softmax_j(e_i)
-// from the core's initial W₁, W₂, v (attn_bench's fitInput), gradients by tf.variableGrads.
+// from the core's initial W₁, W₂, v (attn_bench's workloadInput('fit', pair)), gradients by tf.variableGrads.
 // Like core/additive_fit it records, at every step t = 0…500, the loss, the map α = softmax(e)
 // and its TV distance to the target, then steps θ ← θ − η ∂L/∂θ (no step after the last).
 
@@ -41,7 +41,7 @@ export function fitWorkload(tf, input) {
     if (t === steps) finalMap = map;
     else map.dispose();
   }
-  const out = { loss: tf.stack(losses).dataSync(), tv: tf.stack(tvs).dataSync(), finalMap: finalMap.dataSync() };
+  const out = { loss: tf.stack(losses).dataSync(), tv: tf.stack(tvs).dataSync(), final_map: finalMap.dataSync() };
   tf.dispose([...losses, ...tvs, finalMap, S, H, target, W1, W2, v]);
   return out;
 }

@@ -1,7 +1,7 @@
 // ./build.sh bench, part 1: the core's speed on the chapter's real workloads, three ways —
 // native, WASM, TensorFlow.js — with every TF.js result checked against the core's numbers.
-// Writes bench/report.md and bench/report.json. Needs ./build.sh build (the two libattn.a and
-// the page's module) and `npm ci --prefix tests/bench`.
+// Writes build/bench/report.md and build/bench/report.json. Needs ./build.sh build (the native
+// and WASM builds, the page's module) and `npm ci --prefix bench`.
 import os from 'node:os';
 import path from 'node:path';
 
@@ -64,7 +64,7 @@ function tfColumn(tf, row, expected) {
 
 const machine = machineInfo(root);
 log(`benchmark on ${machine.cpu} (${machine.logicalCpus} CPUs), load ${machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' ')}`);
-log('building the drivers (cpp/bench) …');
+log('building the drivers (bench/cpp) …');
 buildDrivers();
 const [bench, shipped] = await Promise.all([loadBenchWasm(), loadShipped()]);
 const rows = benchmarkRows(bench);
@@ -107,8 +107,8 @@ const report = {
   machine, tfBackends, tolerance: TOLERANCE, rows: results, scorersFigure, training,
   loadAverageAtEnd: os.loadavg(), seconds: (performance.now() - started) / 1000,
 };
-writeReport(path.join(root, 'bench'), report);
-log(`bench/report.md and bench/report.json written (${report.seconds.toFixed(0)} s)`);
+writeReport(path.join(root, 'build', 'bench'), report);
+log(`build/bench/report.md and build/bench/report.json written (${report.seconds.toFixed(0)} s)`);
 if (results.some((r) => Object.values(r.tf).some((t) => !t.check.pass))) {
   log('some TF.js results differ from the core: those comparisons do not count (see the report)');
 }

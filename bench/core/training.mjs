@@ -1,5 +1,5 @@
 // Figure 2's training throughput, native against WASM: steps of the chapter's default budget
-// (cpp/bench/train_workload.*) for each model, timed by the same C++ timer in both builds.
+// (bench/cpp/train_workload.*) for each model, timed by the same C++ timer in both builds.
 // Reported as ms per step, target tokens per second and the time the whole budget would take;
 // the first steps' losses of the two builds are compared (they run the same code).
 import { maxAbsDifference } from './compare.mjs';
@@ -18,20 +18,20 @@ function timeTraining(timeFn, model) {
 export function measureTraining(bench) {
   return MODELS.map((name, model) => {
     const nativeResult = native.result('train', model);
-    const wasmResult = bench.trainResult(model);
+    const wasmResult = bench.workloadResult('train', model);
     const perCall = {
       native: timeTraining(native.time, model),
       wasm: timeTraining((...a) => Array.from(bench.timeWorkload(...a)), model),
     };
-    const tokensPerStep = wasmResult.tokensPerStep;
+    const tokensPerStep = wasmResult.tokens_per_step;
     const column = (t) => ({
       msPerStep: t.median / STEPS_PER_CALL,
       tokensPerSecond: (tokensPerStep * STEPS_PER_CALL) / (t.median / 1000),
-      budgetSeconds: (wasmResult.budgetSteps * t.median) / STEPS_PER_CALL / 1000,
+      budgetSeconds: (wasmResult.budget_steps * t.median) / STEPS_PER_CALL / 1000,
       reps: t.reps,
     });
     return {
-      model: name, tokensPerStep, budgetSteps: wasmResult.budgetSteps,
+      model: name, tokensPerStep, budgetSteps: wasmResult.budget_steps,
       native: column(perCall.native), wasm: column(perCall.wasm),
       lossDifference: maxAbsDifference({ losses: nativeResult.losses }, { losses: Array.from(wasmResult.losses) }, ['losses']),
     };

@@ -1,4 +1,4 @@
-// The page benchmark's report: bench/page-report.json (everything) and bench/page-report.md
+// The page benchmark's report: build/bench/page-report.json (everything) and build/bench/page-report.md
 // (the tables and the budgets of /work/shared/DESIGN.md, met or missed).
 import fs from 'node:fs';
 import path from 'node:path';
