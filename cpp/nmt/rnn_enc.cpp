@@ -17,7 +17,9 @@ struct Encoded {
   Eigen::VectorXd c, s0;
 };
 
-Encoded encode(const RnnEnc& m, const std::vector<int>& source) {
+// `target` (null for a translation) is checked with the source.
+Encoded encode(const RnnEnc& m, const std::vector<int>& source, const std::vector<int>* target) {
+  check_pair(m, source, target);
   Encoded e;
   e.seq = gru_forward(m.p.enc, embed_source(m.p.emb_src, source), Eigen::VectorXd::Zero(m.hidden()));
   e.c = e.seq.states.col(e.seq.states.cols() - 1);
@@ -45,21 +47,29 @@ RnnEnc random_rnn_enc(int source_vocab, int target_vocab, int embedding, int hid
   m.p.dec = random_gru_cell(embedding + hidden, hidden, rng);
   m.p.W_init = fan_in_normal(hidden, hidden, rng);
   m.p.b_init = Eigen::VectorXd::Zero(hidden);
-  m.p.W_out = fan_in_normal(target_vocab, 2 * hidden, rng);
-  m.p.b_out = Eigen::VectorXd::Zero(target_vocab);
-  m.zero_gradient();
+  m.init_output_and_gradient(target_vocab, 2 * hidden, rng);
   return m;
 }
 
+std::vector<int> rnn_enc_translate(const RnnEnc& m, const std::vector<int>& source, int max_len) {
+  const Encoded enc = encode(m, source, nullptr);
+  Eigen::VectorXd s = enc.s0;
+  std::vector<int> out = greedy_loop(kBos, kEos, max_len, [&](int previous) {
+    const RnnEncStep step = decoder_step(m, enc, previous, s);
+    s = step.state();
+    return Eigen::VectorXd(m.p.W_out * step.state_and_context + m.p.b_out);  // the logits: ranked as p is
+  });
+  if (!out.empty() && out.back() == kEos) out.pop_back();
+  return out;
+}
+
 double rnn_enc_loss(RnnEnc& m, const ToyPair& pair, bool backward) {
-  check_pair(m, pair.source, &pair.target);
-  const int H = m.hidden(), E = static_cast<int>(m.p.emb_tgt.rows());
-  const Encoded enc = encode(m, pair.source);
-  std::vector<RnnEncStep> steps;
-  const double loss = teacher_forced_loss(pair, enc.s0, steps, [&](int previous, const Eigen::VectorXd& s) {
+  const Encoded enc = encode(m, pair.source, &pair.target);
+  const auto [loss, steps] = teacher_forced(pair, enc.s0, [&](int previous, const Eigen::VectorXd& s) {
     return decoder_step(m, enc, previous, s);
   });
   if (!backward) return loss;
+  const int H = m.hidden(), E = static_cast<int>(m.p.emb_tgt.rows());
   Eigen::VectorXd carry = Eigen::VectorXd::Zero(H), dc = Eigen::VectorXd::Zero(H), dx, dh;
   for (std::size_t k = steps.size(); k-- > 0;) {
     const RnnEncStep& step = steps[k];
@@ -83,19 +93,6 @@ double rnn_enc_loss(RnnEnc& m, const ToyPair& pair, bool backward) {
   const Eigen::MatrixXd dX = gru_backward(m.p.enc, enc.seq, dH, m.g.enc, dh0);
   for (std::size_t t = 0; t < pair.source.size(); ++t) m.g.emb_src.col(pair.source[t]) += dX.col(t);
   return loss;
-}
-
-std::vector<int> rnn_enc_translate(const RnnEnc& m, const std::vector<int>& source, int max_len) {
-  check_pair(m, source, nullptr);
-  const Encoded enc = encode(m, source);
-  Eigen::VectorXd s = enc.s0;
-  std::vector<int> out = greedy_loop(kBos, kEos, max_len, [&](int previous) {
-    const RnnEncStep step = decoder_step(m, enc, previous, s);
-    s = step.state();
-    return Eigen::VectorXd(m.p.W_out * step.state_and_context + m.p.b_out);  // the logits: ranked as p is
-  });
-  if (!out.empty() && out.back() == kEos) out.pop_back();
-  return out;
 }
 
 }  // namespace attn

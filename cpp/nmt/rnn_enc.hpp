@@ -20,10 +20,8 @@ class Rng;
 struct RnnEncParams {
   Eigen::MatrixXd emb_src, emb_tgt;  // embedding × vocabulary: column w is word w's vector
   GruCell enc, dec;                  // enc: embedding → hidden; dec: embedding + hidden → hidden
-  Eigen::MatrixXd W_init;            // hidden × hidden
-  Eigen::VectorXd b_init;
-  Eigen::MatrixXd W_out;             // target vocabulary × (2·hidden)
-  Eigen::VectorXd b_out;
+  Eigen::MatrixXd W_init, W_out;     // hidden × hidden; target vocabulary × (2·hidden)
+  Eigen::VectorXd b_init, b_out;     // s_0 = tanh(W_init c + b_init), p = softmax(W_out [s_i; c] + b_out)
 
   template <class F>
   void visit(RnnEncParams& g, F&& f) {

@@ -22,7 +22,9 @@ struct Encoded : RnnSearchMemory {
   GruSequence fwd, bwd;  // bwd reads the source reversed: bwd.states column t is ←h_{T−t}
 };
 
-Encoded encode(const RnnSearch& m, const std::vector<int>& source) {
+// `target` (null for a translation) is checked with the source.
+Encoded encode(const RnnSearch& m, const std::vector<int>& source, const std::vector<int>* target) {
+  check_ids(m, source, target);
   const Eigen::Index T = static_cast<Eigen::Index>(source.size()), H = m.hidden();
   const Eigen::MatrixXd X = embed_source(m.p.emb_src, source);
   Encoded e;
@@ -85,22 +87,18 @@ RnnSearch random_rnn_search(int source_vocab, int target_vocab, int embedding, i
   m.p.W_a = fan_in_normal(attention, hidden, rng);
   m.p.U_a = fan_in_normal(attention, 2 * hidden, rng);
   m.p.v_a = rng.normal_vector(attention, 1.0 / std::sqrt(static_cast<double>(attention)));
-  m.p.W_out = fan_in_normal(target_vocab, 3 * hidden, rng);
-  m.p.b_out = Eigen::VectorXd::Zero(target_vocab);
-  m.zero_gradient();
+  m.init_output_and_gradient(target_vocab, 3 * hidden, rng);
   return m;
 }
 
 double rnn_search_loss(RnnSearch& m, const ToyPair& pair, bool backward) {
-  check_ids(m, pair.source, &pair.target);
-  const int H = m.hidden(), E = static_cast<int>(m.p.emb_tgt.rows());
-  const Eigen::Index T = static_cast<Eigen::Index>(pair.source.size());
-  const Encoded enc = encode(m, pair.source);
-  std::vector<RnnSearchStep> steps;
-  const double loss = teacher_forced_loss(pair, enc.s0, steps, [&](int previous, const Eigen::VectorXd& s) {
+  const Encoded enc = encode(m, pair.source, &pair.target);
+  const auto [loss, steps] = teacher_forced(pair, enc.s0, [&](int previous, const Eigen::VectorXd& s) {
     return rnn_search_step(m, enc, previous, s);  // attention scores with s_{i−1}
   });
   if (!backward) return loss;
+  const int H = m.hidden(), E = static_cast<int>(m.p.emb_tgt.rows());
+  const Eigen::Index T = static_cast<Eigen::Index>(pair.source.size());
   Eigen::MatrixXd dA = Eigen::MatrixXd::Zero(2 * H, T), dUH = Eigen::MatrixXd::Zero(m.p.v_a.size(), T);
   Eigen::VectorXd carry = Eigen::VectorXd::Zero(H), dx, dh;
   for (std::size_t k = steps.size(); k-- > 0;) {
@@ -131,8 +129,7 @@ double rnn_search_loss(RnnSearch& m, const ToyPair& pair, bool backward) {
 }
 
 RnnSearchMemory rnn_search_memory(const RnnSearch& m, const std::vector<int>& source) {
-  check_ids(m, source, nullptr);
-  return encode(m, source);
+  return encode(m, source, nullptr);
 }
 
 const std::vector<std::string>& rnn_search_step_lines() {

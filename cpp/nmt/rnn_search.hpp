@@ -22,13 +22,10 @@ class Rng;
 struct RnnSearchParams {
   Eigen::MatrixXd emb_src, emb_tgt;  // embedding × vocabulary
   GruCell enc_fwd, enc_bwd, dec;     // enc_*: embedding → hidden; dec: embedding + 2·hidden → hidden
-  Eigen::MatrixXd W_init;            // hidden × hidden
-  Eigen::VectorXd b_init;
-  Eigen::MatrixXd W_a;               // attention × hidden
-  Eigen::MatrixXd U_a;               // attention × (2·hidden)
-  Eigen::VectorXd v_a;               // attention
-  Eigen::MatrixXd W_out;             // target vocabulary × (3·hidden)
-  Eigen::VectorXd b_out;
+  Eigen::MatrixXd W_init, W_out;     // hidden × hidden; target vocabulary × (3·hidden)
+  Eigen::VectorXd b_init, b_out;     // s_0 = tanh(W_init ←h_1 + b_init), p = softmax(W_out [s_i; c_i] + b_out)
+  Eigen::MatrixXd W_a, U_a;          // attention × hidden; attention × (2·hidden)
+  Eigen::VectorXd v_a;               // attention: e_ij = v_aᵀ tanh(W_a s_{i−1} + U_a h_j)
 
   template <class F>
   void visit(RnnSearchParams& g, F&& f) {

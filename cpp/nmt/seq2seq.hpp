@@ -13,6 +13,9 @@ namespace attn {
 
 class Rng;
 
+// N(0, 1/cols): each output of W x starts with about the variance of one input.
+Eigen::MatrixXd fan_in_normal(int rows, int cols, Rng& rng);
+
 // A model: its parameters and their gradient (accumulated until zeroed), two structs of the same
 // shapes. Params::visit(g, f) calls f(name, parameter, gradient) for every block.
 template <class Params>
@@ -24,14 +27,15 @@ struct Seq2SeqModel {
 
   int hidden() const { return static_cast<int>(p.W_init.rows()); }
 
-  // The gradient before any backward pass: every block shaped like its parameter, all zero.
-  void zero_gradient() {
+  // How both models end their initialisation (the last draws from `rng`): the output layer reads
+  // `width` numbers, W_out ~ N(0, 1/width), b_out = 0; then the gradient, every block shaped like
+  // its parameter and all zero.
+  void init_output_and_gradient(int target_vocab, int width, Rng& rng) {
+    p.W_out = fan_in_normal(target_vocab, width, rng);
+    p.b_out = Eigen::VectorXd::Zero(target_vocab);
     visit([](const std::string&, auto& param, auto& grad) { grad.setZero(param.rows(), param.cols()); });
   }
 };
-
-// N(0, 1/cols): each output of W x starts with about the variance of one input.
-Eigen::MatrixXd fan_in_normal(int rows, int cols, Rng& rng);
 
 // InvalidInput (prefixed by `model`) unless the source is non-empty and every id lies in its
 // vocabulary; `target` may be null (translation has no target).
@@ -52,18 +56,24 @@ inline int wanted_word(const ToyPair& pair, std::size_t i) { return i == pair.ta
 // −log p(wanted); a probability of 0 counts as 1e-300 (log 0 would be −∞).
 double token_loss(const Eigen::VectorXd& probs, int wanted);
 
-// The forward half of the teacher-forced loss, for either model: step(previous, s) runs one
-// decoder step from state s (its .state() is s_i, its .probs p). Appends every step to `steps`
-// (the backward pass reads them) and returns Σ_i −log p(wanted_i).
-template <class Step, class RunStep>
-double teacher_forced_loss(const ToyPair& pair, Eigen::VectorXd s, std::vector<Step>& steps, RunStep&& step) {
+// The forward half of the teacher-forced loss, for either model: from s_0, step(previous, s)
+// runs one decoder step from state s (its .state() is s_i, its .probs p). Gives Σ_i −log p(wanted_i)
+// and every step, which the backward pass reads.
+template <class Step>
+struct TeacherForced {
   double loss = 0;
+  std::vector<Step> steps;
+};
+
+template <class RunStep>
+auto teacher_forced(const ToyPair& pair, Eigen::VectorXd s, RunStep&& step) {
+  TeacherForced<decltype(step(kBos, s))> out;
   for (std::size_t i = 0; i <= pair.target.size(); ++i) {
-    steps.push_back(step(previous_word(pair, i), s));
-    s = steps.back().state();
-    loss += token_loss(steps.back().probs, wanted_word(pair, i));
+    out.steps.push_back(step(previous_word(pair, i), s));
+    s = out.steps.back().state();
+    out.loss += token_loss(out.steps.back().probs, wanted_word(pair, i));
   }
-  return loss;
+  return out;
 }
 
 // Backward of −log p(wanted) through p = softmax(W_out o + b_out): adds to dW_out and db_out,

@@ -7,6 +7,7 @@
 #include "core/additive_fit.hpp"
 #include "core/checks.hpp"
 #include "core/scores.hpp"
+#include "support/central_differences.hpp"
 
 namespace attn {
 namespace {
@@ -19,19 +20,10 @@ double relative_error(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   return (a - b).norm() / std::max(a.norm(), b.norm());
 }
 
-// (L(θ + h e_k) − L(θ − h e_k)) / 2h for every entry k of `param`.
+// ∂L/∂param by central differences, in param's shape.
 Eigen::MatrixXd central_differences(Eigen::MatrixXd& param, const std::function<double()>& loss) {
-  Eigen::MatrixXd g(param.rows(), param.cols());
-  for (Eigen::Index k = 0; k < param.size(); ++k) {
-    const double keep = param(k);
-    param(k) = keep + kStep;
-    const double up = loss();
-    param(k) = keep - kStep;
-    const double down = loss();
-    param(k) = keep;
-    g(k) = (up - down) / (2 * kStep);
-  }
-  return g;
+  const Eigen::VectorXd g = testing::central_differences(param, loss, kStep);
+  return Eigen::Map<const Eigen::MatrixXd>(g.data(), param.rows(), param.cols());
 }
 
 struct Problem {

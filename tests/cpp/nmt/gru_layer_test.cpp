@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "core/rng.hpp"
+#include "support/central_differences.hpp"
 
 namespace attn {
 namespace {
@@ -18,18 +19,10 @@ constexpr double kEps = 1e-6, kTol = 1e-6;
 template <class Param, class Grad>
 void expect_gradient(const std::string& name, Param& param, const Grad& grad,
                      const std::function<double()>& loss) {
-  Eigen::Map<Eigen::VectorXd> x(param.data(), param.size());
   const Eigen::VectorXd analytic = Eigen::Map<const Eigen::VectorXd>(grad.data(), grad.size());
-  for (Eigen::Index k = 0; k < x.size(); ++k) {
-    const double saved = x(k);
-    x(k) = saved + kEps;
-    const double up = loss();
-    x(k) = saved - kEps;
-    const double down = loss();
-    x(k) = saved;
-    const double numeric = (up - down) / (2 * kEps);
-    EXPECT_NEAR(analytic(k), numeric, kTol * std::max(1.0, std::abs(analytic(k)))) << name << "[" << k << "]";
-  }
+  const Eigen::VectorXd numeric = testing::central_differences(param, loss, kEps);
+  for (Eigen::Index k = 0; k < numeric.size(); ++k)
+    EXPECT_NEAR(analytic(k), numeric(k), kTol * std::max(1.0, std::abs(analytic(k)))) << name << "[" << k << "]";
 }
 
 struct GruFixture {

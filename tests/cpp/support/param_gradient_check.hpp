@@ -12,6 +12,7 @@
 
 #include "nmt/adam.hpp"
 #include "core/rng.hpp"
+#include "support/central_differences.hpp"
 
 namespace attn::testing {
 
@@ -32,16 +33,9 @@ void expect_gradients_match_central_differences(ParamList& params, Loss&& loss, 
   constexpr double kEps = 1e-6, kTol = 1e-6;
   for (auto& p : params) {
     const Eigen::VectorXd analytic = p.grad;
-    for (Eigen::Index k : entries_to_check(p, rng)) {
-      const double saved = p.value(k);
-      p.value(k) = saved + kEps;
-      const double up = loss();
-      p.value(k) = saved - kEps;
-      const double down = loss();
-      p.value(k) = saved;
-      EXPECT_NEAR(analytic(k), (up - down) / (2 * kEps), kTol * std::max(1.0, std::abs(analytic(k))))
+    for (Eigen::Index k : entries_to_check(p, rng))
+      EXPECT_NEAR(analytic(k), central_difference(p.value, k, loss, kEps), kTol * std::max(1.0, std::abs(analytic(k))))
           << p.name << "[" << k << "]";
-    }
   }
 }
 
