@@ -36,7 +36,7 @@ export const native = {
   result: (workload, size) => nativeJson(['result', workload, String(size)]),
 };
 
-// node 20 + emscripten 3.1.6: pass the binary ourselves (DESIGN.md).
+// node 20 + emscripten 3.1.6: pass the binary ourselves (3.1.6's own fetch path breaks on node 20).
 async function loadModule(dirName, base) {
   const mod = await import(path.join(dirName, `${base}.mjs`));
   return mod.default({ wasmBinary: fs.readFileSync(path.join(dirName, `${base}.wasm`)) });

@@ -1,5 +1,5 @@
 // The page benchmark's report: build/bench/page-report.json (everything) and build/bench/page-report.md
-// (the tables and the budgets of /work/shared/DESIGN.md, met or missed).
+// (the tables, and the budgets below, met or missed; bench/README.md lists them).
 import fs from 'node:fs';
 import path from 'node:path';
 import { trainingSection } from './training.mjs';

@@ -12,7 +12,7 @@
 namespace attn {
 
 struct Figure {
-  std::string id;     // kebab-case, as in FIGURES.md
+  std::string id;     // kebab-case, as in docs/FIGURES.md
   std::string title;  // the chapter's heading for it
   std::vector<ParamSpec> params;
   std::function<Value(const Params&)> compute;  // receives resolved (validated) params

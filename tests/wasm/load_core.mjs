@@ -1,4 +1,4 @@
-// Loads the built WASM module in node (DESIGN.md: pass wasmBinary, since emscripten 3.1.6's
+// Loads the built WASM module in node (passing wasmBinary ourselves, since emscripten 3.1.6's
 // own fetch path breaks on node 20) and runs the native tool, for comparisons.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
