@@ -110,8 +110,8 @@ async function snapshot(page, cdp) {
     const core = window.__attnCore;
     const stats = core?.heapStats?.() ?? {};
     return {
-      heapBytes: stats.heapBytes ?? null,
-      allocatedBytes: stats.allocatedBytes ?? null,
+      heapBytes: stats.heap_bytes ?? null,
+      allocatedBytes: stats.allocated_bytes ?? null,
       memoryBuffer: core?.HEAP8?.buffer?.byteLength ?? null,
       jsUsed: performance.memory?.usedJSHeapSize ?? null,
     };

@@ -148,7 +148,7 @@ function memorySection(memory) {
       'optimised code and inline caches — and is flat after that). ' +
       'Each "before"/"after" value is the median of readings taken after a canonical sweep (every value of every control, there and ' +
       'back, then the page\'s initial state), so the figures\' bounded caches hold the same entries; GC forced through the DevTools ' +
-      'protocol before every reading. WASM: the page\'s own core, heapStats() (heapBytes = linear memory, allocated = bytes in use). ' +
+      'protocol before every reading. WASM: the page\'s own core, heapStats() (heap_bytes = linear memory, allocated_bytes = bytes in use). ' +
       'Budget: no growth beyond noise (allowed = 3 × the readings\' spread, at least 256 KB for the JS heap).',
     '',
     '| metric | before | after | growth | noise | allowed | verdict |', '|---|---:|---:|---:|---:|---:|---|',

@@ -30,8 +30,8 @@ for (const [id, params, message] of cases) {
 }
 
 test('a thousand errors in a row leave the module working and the heap in place', () => {
-  const before = core.heapStats().allocatedBytes;
+  const before = core.heapStats().allocated_bytes;
   for (let i = 0; i < 1000; i++) assert.throws(() => core.figure('funnel', { n: -i }));
   assert.equal(core.figure('funnel', {}).data.words.length, 5);
-  assert.ok(core.heapStats().allocatedBytes - before < 64 * 1024);
+  assert.ok(core.heapStats().allocated_bytes - before < 64 * 1024);
 });

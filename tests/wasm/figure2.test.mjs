@@ -139,7 +139,7 @@ test('bad weight files, unknown words and align on rnnenc are JS Errors; the mod
   const withMagic = (magic) => Uint8Array.from([...new TextEncoder().encode(magic), ...good.slice(8)]);
   const withNaN = good.slice();
   new DataView(withNaN.buffer).setFloat32(12 + 4 * 7, NaN, true);
-  const before = core.heapStats().allocatedBytes;
+  const before = core.heapStats().allocated_bytes;
   withTrainer('rnnsearch', (t) => {
     for (let round = 0; round < 20; round += 1) {
       throwsError(() => t.loadWeights(good.slice(0, 5)), /shorter than its 12-byte header/);
@@ -171,5 +171,5 @@ test('bad weight files, unknown words and align on rnnenc are JS Errors; the mod
   throwsError(() => new core.Figure2Trainer('transformer'), /unknown model 'transformer'/);
   throwsError(() => new core.Figure2Trainer(7), /string/);
   // The errors leave nothing behind on the WASM heap (some slack for the allocator's own books).
-  assert.ok(core.heapStats().allocatedBytes - before < 64 * 1024, `heap grew by ${core.heapStats().allocatedBytes - before} bytes`);
+  assert.ok(core.heapStats().allocated_bytes - before < 64 * 1024, `heap grew by ${core.heapStats().allocated_bytes - before} bytes`);
 });

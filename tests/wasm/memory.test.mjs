@@ -34,7 +34,7 @@ test('10,000 figure computations leave the allocated WASM heap where it was', ()
     compute(f, paramsAt(f, i % 500));
   }
   const after = core.heapStats();
-  assert.equal(after.heapBytes, before.heapBytes, 'the heap did not grow');
-  assert.ok(Math.abs(after.allocatedBytes - before.allocatedBytes) < 16 * 1024,
-    `allocated bytes moved by ${after.allocatedBytes - before.allocatedBytes}`);
+  assert.equal(after.heap_bytes, before.heap_bytes, 'the heap did not grow');
+  assert.ok(Math.abs(after.allocated_bytes - before.allocated_bytes) < 16 * 1024,
+    `allocated bytes moved by ${after.allocated_bytes - before.allocated_bytes}`);
 });
