@@ -11,7 +11,9 @@
 
 #include "core/additive_fit.hpp"
 #include "core/concepts.hpp"
+#include "core/seed_claims.hpp"
 #include "core/softmax.hpp"
+#include "figures/claim_value.hpp"
 #include "figures/recent_cache.hpp"
 #include "figures/registry.hpp"
 
@@ -59,6 +61,15 @@ Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target wor
   return Value(std::move(out));
 }
 
+// 「TV 从 0.5 左右」一路往下掉: the step-0 TV at this seed, against seeds 1–100 when it is off.
+Value tv_about_half_claim(int pair_index, double tv0) {
+  static RecentCache<int, SeedSpread> across(2);  // one spread per sentence pair
+  const auto spread = [&]() -> const SeedSpread& {
+    return across.get(pair_index, [&] { return initial_tv_across_seeds(pair_index); });
+  };
+  return claim_value(tv_about_half(tv0), tv0, spread).set("low", kAboutHalfLow).set("high", kAboutHalfHigh);
+}
+
 Value compute_scorers(const Params& p) {
   const int pair_index = as_int(p, "pair"), step = as_int(p, "step"), seed = as_int(p, "seed");
   const SentencePair& pair = sentence_pair(pair_index);
@@ -75,6 +86,7 @@ Value compute_scorers(const Params& p) {
   data.set("tv", Value(fit.tv)).set("loss", Value(fit.loss));
   data.set("params_dot", 0).set("params_additive", fit.parameter_count);
   data.set("attn_dim", fit.scorer.attn_dim());
+  data.set("claims", Value::object().set("tv_about_half", tv_about_half_claim(pair_index, fit.tv.front())));
   return data;
 }
 
