@@ -101,9 +101,11 @@ Figure make_scorers() {
       "scorers",
       "互动 · 同一例子，两种打分器各画一张对齐图",
       {
+          // In the order of the work: the sentence, the initial W₁, W₂, v, then the training. The
+          // step slider comes last, the lowest control: §6 sends the reader to 「最下面那个「训练步数」滑块」.
           {"pair", "例句", 0, 1, 1, kReorderedPair, pairs, ""},
-          {"step", "训练步数", 0, kSteps, 1, 0, {}, "step"},
           {"seed", "随机种子（W₁、W₂、v 的初值）", 1, 999, 1, 1, {}, ""},
+          {"step", "训练步数", 0, kSteps, 1, 0, {}, "step"},
       },
       compute_scorers,
   };
