@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { writeSubscripted } from '../lib/subscripts.js';
 
 const THREE_COLUMNS = 900; // px: from here the three steps sit side by side
 const TWO_COLUMNS = 520;   // px: from here ① and ② share a row
@@ -67,9 +68,9 @@ function drawRows(p, { values, labels, width, rowH, labelW, domain, barClass, hi
 export function mount(el, core, initialState, host) {
   const frame = svgFrame(el, { className: 'three-steps', ariaLabel: '注意力三步：打分、softmax、加权求和' });
   const { svg } = frame;
-  const scores = panel(svg, 'is-scores', '① 打分 eⱼ = s·hⱼ / √d');
-  const weights = panel(svg, 'is-weights', '② softmax → 权重 αⱼ');
-  const mix = panel(svg, 'is-mix', '③ 加权求和 c = Σⱼ αⱼ hⱼ');
+  const scores = panel(svg, 'is-scores', '① 打分 e_j = s·h_j / √d');
+  const weights = panel(svg, 'is-weights', '② softmax → 权重 α_j');
+  const mix = panel(svg, 'is-mix', '③ 加权求和 c = Σ_j α_j h_j');
   const arrows = svg.selectAll('text.step-arrow').data([0, 1]).join('text').attr('class', 'step-arrow').attr('text-anchor', 'middle').text('→');
   let width = el.clientWidth;
 
