@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/checks.hpp"
+#include "core/healthy_band.hpp"
 #include "core/seed_claims.hpp"
 #include "figures/registry.hpp"
 
@@ -74,6 +75,15 @@ TEST(SeedClaims, FirstWordExitIsWhereTheLengthFigureMarksIt) {
       if (exit) EXPECT_EQ(marked.as_number(), *exit) << seed;
       else EXPECT_TRUE(marked.is_null()) << seed;
     }
+  }
+}
+
+TEST(SeedClaims, TheDefaultFiveWordsAllStayInTheBandAtSeeds1To100) {
+  // The funnel's caption: 「默认这句只有 5 个词，个个都还在灰色带里」 (n = 5, ρ = 1.0), every seed.
+  for (int seed = 1; seed <= 100; ++seed) {
+    const Value data = compute_figure("funnel", {{"seed", seed}}).at("data");
+    ASSERT_EQ(data.at("norms").as_numbers().size(), 5u);
+    for (double norm : data.at("norms").as_numbers()) EXPECT_TRUE(in_band(norm)) << "seed " << seed << ": " << norm;
   }
 }
 

@@ -5,7 +5,7 @@
 // a word the table expects at a width but the page does not show fails too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite } from './harness.mjs';
+import { useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 
@@ -71,9 +71,10 @@ const TABLE = [
 
 // Every visible match of a place word in the chapter: the word, the visible text around it, and
 // the box of the word itself. Text hidden by display: none (the other word of a pair) is skipped.
-function visiblePlaceWords(words) {
+function visiblePlaceWords([words, rootSelector]) {
   const pattern = new RegExp(words.sort((a, b) => b.length - a.length).join('|'), 'g');
-  const blockOf = (node) => node.parentElement.closest('p, li, td, th, legend, caption, summary, h1, h2, h3, h4, text, div');
+  const root = document.querySelector(rootSelector);
+  const blockOf = (node) => node.parentElement.closest('p, li, td, th, legend, caption, summary, h1, h2, h3, h4, text, div') ?? root;
   const visible = (node) => node.parentElement?.checkVisibility?.() !== false && node.parentElement?.getClientRects().length > 0;
   const textNodes = (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -83,7 +84,7 @@ function visiblePlaceWords(words) {
   };
   const found = [];
   const blocks = new Map();
-  for (const node of textNodes(document.querySelector('.chapter'))) {
+  for (const node of textNodes(root)) {
     const block = blockOf(node);
     if (!blocks.has(block)) blocks.set(block, textNodes(block));
     const siblings = blocks.get(block);
@@ -132,25 +133,31 @@ function checkRelation({ check, box }) {
   return ok ? '' : `${check.target} ${JSON.stringify(target)} is not ${check.rel} ${check.of ?? 'the word'} ${JSON.stringify(of)}`;
 }
 
+// Checks every occurrence against its entry in TABLE; returns the entries used.
+async function assertTrue(page, found, width) {
+  const unchecked = [];
+  const used = new Set();
+  for (const occurrence of found) {
+    const entry = TABLE.find((e) => e.word === occurrence.word && e.widths.includes(width) && occurrence.context.includes(e.context));
+    if (!entry) {
+      unchecked.push(`「${occurrence.word}」 in …${occurrence.context}…`);
+      continue;
+    }
+    used.add(entry);
+    const failure = await page.evaluate(checkRelation, { check: entry.check, box: occurrence.box });
+    assert.equal(failure, '', `「${occurrence.word}」 in …${occurrence.context}… at ${width} px: ${failure}`);
+  }
+  assert.deepEqual(unchecked, [], 'words of place with no check in the table');
+  return used;
+}
+
 for (const width of [1280, 360]) {
   test(`at ${width} px every word of place the reader sees is true of the layout`, async () => {
     const { page, errors } = await suite.openSettled('index.html', { width, height: width === 360 ? 740 : 900 });
     await page.evaluate(() => document.fonts.ready);
-    const found = await page.evaluate(visiblePlaceWords, PLACE_WORDS);
+    const found = await page.evaluate(visiblePlaceWords, [PLACE_WORDS, '.chapter']);
     assert.ok(found.length >= 20, `only ${found.length} words of place found`);
-    const unchecked = [];
-    const used = new Set();
-    for (const occurrence of found) {
-      const entry = TABLE.find((e) => e.word === occurrence.word && e.widths.includes(width) && occurrence.context.includes(e.context));
-      if (!entry) {
-        unchecked.push(`「${occurrence.word}」 in …${occurrence.context}…`);
-        continue;
-      }
-      used.add(entry);
-      const failure = await page.evaluate(checkRelation, { check: entry.check, box: occurrence.box });
-      assert.equal(failure, '', `「${occurrence.word}」 in …${occurrence.context}… at ${width} px: ${failure}`);
-    }
-    assert.deepEqual(unchecked, [], 'words of place with no check in the table');
+    const used = await assertTrue(page, found, width);
     const missing = TABLE.filter((e) => e.widths.includes(width) && !used.has(e)).map((e) => `「${e.word}」 …${e.context}…`);
     assert.deepEqual(missing, [], `expected at ${width} px but not shown`);
     assert.deepEqual(errors, []);
@@ -184,3 +191,22 @@ test('a failed load says 「上面」 of what is above it: the figure2 and score
   assert.deepEqual(order, { train: true, align: true, button: true, learned: true });
   await page.close();
 });
+
+// A figure embedded alone in a course site's frame keeps its notes: their words of place must
+// hold there too (the frame's own width decides the layout, as the page's does).
+// (cost and figure2 say 「第 5 节表里」 and 「图里」 now: nothing of place left to find there.)
+const WITH_PLACE_WORDS = new Set(['funnel', 'length', 'scorers', 'sqrt-d', 'path', 'decoder']);
+for (const id of ['funnel', 'length', 'scorers', 'sqrt-d', 'path', 'cost', 'decoder', 'figure2']) {
+  test(`${id} embedded alone: its words of place are true at 1280 and 360 px`, async () => {
+    for (const width of [1280, 360]) {
+      const { page, errors } = await suite.open(`embed.html?fig=${id}`, { width, height: 800 });
+      await waitForFigure(page, id);
+      await page.evaluate(() => document.fonts.ready);
+      const found = await page.evaluate(visiblePlaceWords, [PLACE_WORDS, '#embed-root']);
+      assert.equal(found.length > 0, WITH_PLACE_WORDS.has(id), `${found.length} words of place in ${id}`);
+      await assertTrue(page, found, width);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+}

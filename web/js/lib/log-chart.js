@@ -81,7 +81,7 @@ export class LogChart {
       layer.attr('transform', `translate(${m.left},${m.top})`);
     }
     this.xAxis.attr('transform', `translate(${m.left},${m.top + this.inner.height})`);
-    this.yLabel.attr('x', 4).attr('y', 11);
+    this.yLabel.attr('x', 4).attr('y', 10);
     this.y.range([this.inner.height, 0]);
     this.clipRect.attr('x', 0).attr('y', 0).attr('width', this.inner.width).attr('height', this.inner.height);
     return this;
