@@ -1,5 +1,6 @@
 // Words of place are true where the reader sees them. Every 上面 / 下面 / 左边 / 右边 (and the
-// like) visible in the chapter, at a desktop's 1280 px and a phone's 360 px, is looked up in the
+// like) shown in the chapter or read out as a name (aria-label), at a desktop's 1280 px and a
+// phone's 360 px, and in each figure embedded alone, is looked up in the
 // table below and checked against the rendered layout: the thing it points at really is in that
 // direction. A word of place the table does not know fails, so a new one cannot slip in unchecked;
 // a word the table expects at a width but the page does not show fails too.
@@ -57,6 +58,8 @@ const TABLE = [
   { word: '上排', context: '上排编码器', widths: BOTH, check: { rel: 'above', target: '[data-figure="path"] circle.is-h', of: '[data-figure="path"] circle.is-s' } },
   { word: '下排', context: '下排解码器', widths: BOTH, check: { rel: 'below', target: '[data-figure="path"] circle.is-s', of: '[data-figure="path"] circle.is-h' } },
   { word: '右端', context: '右端 c', widths: BOTH, check: { rel: 'rightOf', target: '[data-figure="path"] circle.is-c', of: '[data-figure="path"] circle.is-h' } },
+  { word: '左列', context: '左列：固定向量每步读一次', widths: BOTH, check: { rel: 'leftOf', target: '[data-figure="cost"] rect.read-c', of: '[data-figure="cost"] rect.step-row' } },
+  { word: '右边网格', context: '右边网格：注意力', widths: BOTH, check: { rel: 'rightOf', target: '[data-figure="cost"] rect.step-row', of: '[data-figure="cost"] rect.read-c' } },
   { word: '下面', context: '下面那张表是另一套', widths: BOTH, check: { rel: 'below', target: '.threads-table' } },
   { word: '最下面', context: '把最下面那个「训练步数」', widths: BOTH, check: { rel: 'lowest', target: '#scorers-step' } },
   ...onScorersMap('additive', '右边', '第二张图', '加性打分器的三个矩阵'),
@@ -97,6 +100,16 @@ function visiblePlaceWords([words, rootSelector]) {
       range.setEnd(node, match.index + match[0].length);
       const r = range.getBoundingClientRect();
       found.push({ word: match[0], context: text.slice(Math.max(0, at - 20), at + match[0].length + 20).replace(/\s+/g, ' '),
+        box: { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right } });
+    }
+  }
+  // Names read out instead of shown (aria-label) count too; the box is the named element's.
+  for (const el of root.querySelectorAll('[aria-label]')) {
+    if (!el.getClientRects().length) continue;
+    const label = el.getAttribute('aria-label');
+    const r = el.getBoundingClientRect();
+    for (const match of label.matchAll(pattern)) {
+      found.push({ word: match[0], context: label.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20),
         box: { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right } });
     }
   }
@@ -194,8 +207,8 @@ test('a failed load says 「上面」 of what is above it: the figure2 and score
 
 // A figure embedded alone in a course site's frame keeps its notes: their words of place must
 // hold there too (the frame's own width decides the layout, as the page's does).
-// (cost and figure2 say 「第 5 节表里」 and 「图里」 now: nothing of place left to find there.)
-const WITH_PLACE_WORDS = new Set(['funnel', 'length', 'scorers', 'sqrt-d', 'path', 'decoder']);
+// (figure2 says 「图里那张热图」 now: nothing of place left to find there.)
+const WITH_PLACE_WORDS = new Set(['funnel', 'length', 'scorers', 'sqrt-d', 'path', 'cost', 'decoder']);
 for (const id of ['funnel', 'length', 'scorers', 'sqrt-d', 'path', 'cost', 'decoder', 'figure2']) {
   test(`${id} embedded alone: its words of place are true at 1280 and 360 px`, async () => {
     for (const width of [1280, 360]) {
