@@ -75,7 +75,7 @@ export function mount(el, core, initialState, host) {
       type: 'button', class: 'legend-pin', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-label': `${symbol} ${word}：看改它的控件`,
     }));
     pin.append(element('span', { class: 'legend-symbol' }, symbol), element('span', { class: 'legend-name' }, word));
-    pin.addEventListener('click', () => toggleTermPopover(row, pin));
+    pin.addEventListener('click', (event) => toggleTermPopover(row, pin, event));
     row.append(element('dd', { class: 'legend-what' }, what));
     const controls = row.appendChild(element('dd', { class: 'legend-controls' }));
     return { name, symbol, word, element: row, controls };

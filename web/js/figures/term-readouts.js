@@ -13,6 +13,9 @@ const topWord = (words, alpha) => {
   return j < 0 ? '' : `α 最大在「${words[j]}」（${fixed2(alpha[j])}）`;
 };
 const count = (value) => Number(value).toLocaleString('zh-CN');
+const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
+const sub = (n) => String(n).replace(/\d/g, (d) => SUBSCRIPT[d]);
+const rho = (value) => (Number.isInteger(Number(value)) ? Number(value).toFixed(1) : String(value)); // 1 → 「1.0」
 
 // figure id → (term, data) → the line: what the term's controls change in the figure (for
 // softmax's numbers x, the weights they make). A term a figure has no line of its own for gets
@@ -27,7 +30,9 @@ const readouts = {
     const curve = data.curves?.[Number(data.current ?? 0)];
     if (!curve) return '';
     const exit = Number(curve.exit_n);
-    return Number.isFinite(exit) && exit > 0 ? `ρ = ${curve.rho}：n = ${exit} 时掉出灰色带` : `ρ = ${curve.rho}：一直留在灰色带里`;
+    if (!(Number.isFinite(exit) && exit > 0)) return `ρ = ${rho(curve.rho)}：一直留在灰色带里`;
+    const above = Number(Array.from(curve.norms ?? [])[exit - 1]) > Number(data.band?.[1]);
+    return `ρ = ${rho(curve.rho)}：n = ${exit} 时${above ? '冲出' : '跌出'}灰色带`;
   },
   'three-steps'(term, data) {
     const words = strings(data.src);
@@ -66,7 +71,7 @@ const readouts = {
     return `平均熵：原始 ${fixed2(raw.entropy_mean)}，除以 √d 后 ${fixed2(scaled.entropy_mean)}`;
   },
   path(_, data) {
-    return `h${data.j} → s${data.i}：RNN 要走 ${data.rnn?.hops} 步，注意力 ${data.attention?.hops} 步`;
+    return `h${sub(data.j)} → s${sub(data.i)}：RNN 要走 ${data.rnn?.hops} 步，注意力 ${data.attention?.hops} 步`;
   },
   cost(_, data) {
     return `注意力比对 ${count(data.comparisons)} 次，固定向量只读 c ${count(data.fixed_vector_reads)} 次`;

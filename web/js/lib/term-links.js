@@ -16,7 +16,8 @@ const LINKED_TERM = `${FORMULA_TERM}.term-linked`;
 const HOVER_OPEN_MS = 180;   // a pointer resting on a term, not one passing over it
 const HOVER_CLOSE_MS = 350;  // time to move from the term into its popover
 
-let hovered = null;   // the term or control under the pointer or the focus
+let pointed = null;   // the term or control under the pointer
+let focused = null;   // the term or control that has the focus
 let pinned = null;    // a tapped term (until the next tap elsewhere) or the control being adjusted
 let lit = new Map();  // element → 'direct' | 'indirect', as now shown
 let popover = null;
@@ -25,7 +26,7 @@ let dismissed = null; // a term whose popover Escape closed: focus returning to 
 
 function render() {
   const next = new Map();
-  for (const source of [pinned, hovered]) {
+  for (const source of [pinned, focused, pointed]) {
     if (!source) continue;
     for (const [node, how] of lightsOf(source)) {
       if (next.get(node) !== 'direct') next.set(node, how);
@@ -36,9 +37,15 @@ function render() {
   lit = next;
 }
 
-const setHovered = (source) => {
-  if (source === hovered) return; // e.g. every input event of a drag: nothing new to light
-  hovered = source;
+// Each source of light changes alone; nothing new to light (every input event of a drag) costs nothing.
+const setPointed = (source) => {
+  if (source === pointed) return;
+  pointed = source;
+  render();
+};
+const setFocused = (source) => {
+  if (source === focused) return;
+  focused = source;
   render();
 };
 const setPinned = (source) => {
@@ -80,7 +87,7 @@ export function goToControl(control, term = popover?.source ?? null) {
   if (details && !details.open) details.open = true;
   popover.close();
   if (term) setPinned(term);
-  const target = control.querySelector('input:checked, input, [tabindex="0"], button') ?? control;
+  const target = control.querySelector('input:checked') ?? control.querySelector('input, [tabindex="0"], button') ?? control;
   const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   control.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
   target.focus({ preventScroll: true });
@@ -99,11 +106,11 @@ function closeUnlessPinned() {
 
 function onPointerOver(event) {
   const source = sourceOf(event.target);
-  setHovered(source);
+  setPointed(source);
   clearTimeout(timer);
   if (source && source === popover.source) return;
   if (source?.matches(LINKED_TERM) && event.pointerType === 'mouse') {
-    timer = setTimeout(() => hovered === source && openTermPopover(source, { mode: 'hover' }), HOVER_OPEN_MS);
+    timer = setTimeout(() => pointed === source && openTermPopover(source, { mode: 'hover' }), HOVER_OPEN_MS);
   } else if (popover.mode === 'hover') {
     timer = setTimeout(closeUnlessPinned, HOVER_CLOSE_MS);
   }
@@ -111,7 +118,7 @@ function onPointerOver(event) {
 
 function onFocusIn(event) {
   const source = sourceOf(event.target);
-  setHovered(source);
+  setFocused(source);
   if (source !== dismissed) dismissed = null;
   if (source?.matches(LINKED_TERM) && source !== popover.source && !dismissed) openTermPopover(source, { mode: 'focus' });
 }
@@ -119,7 +126,7 @@ function onFocusIn(event) {
 function onFocusOut(event) {
   const next = event.relatedTarget;
   if (next instanceof Element && (popover.contains(next) || next === popover.anchor)) return;
-  setHovered(null);
+  setFocused(null);
   if (popover.mode === 'focus' && (popover.contains(event.target) || event.target === popover.anchor)) popover.close();
 }
 
@@ -139,10 +146,13 @@ function onPointerDown(event) {
 }
 
 // Opens `source`'s popover pinned beside `anchor`, or closes it if it is open there already.
-export function toggleTermPopover(source, anchor = source) {
+// `click` is the event that asked: a second tap lets go of the light too, which the focus left
+// on the term by the tap would otherwise keep (a key press keeps it: the keyboard is there).
+export function toggleTermPopover(source, anchor = source, click = null) {
   if (pinned === source && popover.source === source && popover.anchor === anchor) {
     setPinned(null);
     popover.close();
+    if (click?.detail > 0) anchor.blur();
     return;
   }
   openTermPopover(source, { anchor, mode: 'pinned' });
@@ -151,7 +161,7 @@ export function toggleTermPopover(source, anchor = source) {
 // A click or tap on a term pins it and its popover; a second one lets go.
 function onClick(event) {
   const term = event.target instanceof Element ? event.target.closest(LINKED_TERM) : null;
-  if (term) toggleTermPopover(term);
+  if (term) toggleTermPopover(term, term, event);
 }
 
 function onKeyDown(event) {
@@ -193,11 +203,10 @@ export function linkFormulaTerms(root = document) {
   popover = createTermPopover({ ...config, goTo: (control) => goToControl(control) });
   root.addEventListener('pointerover', onPointerOver);
   root.addEventListener('pointerout', (event) => {
-    if (!event.relatedTarget) setHovered(null); // the pointer left the window
+    if (!event.relatedTarget) setPointed(null); // the pointer left the window
   });
   root.addEventListener('focusin', onFocusIn);
   root.addEventListener('focusout', onFocusOut);
-  root.addEventListener('input', (event) => setHovered(sourceOf(event.target)));
   root.addEventListener('pointerdown', onPointerDown);
   root.addEventListener('click', onClick);
   root.addEventListener('keydown', onKeyDown);
