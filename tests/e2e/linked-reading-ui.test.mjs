@@ -140,6 +140,13 @@ test('on a 360 px phone the popover fits the screen and never covers its term', 
     await touchTap(page, page.locator('#sec-2-title'));
     assert.equal(await page.locator(POPOVER).count(), 0, `${term}: a tap elsewhere closes it`);
   }
+  // A term low on the screen: the popover goes above it, still whole and still off the term.
+  await page.locator(S2('alpha')).evaluate((t) => window.scrollBy(0, t.getBoundingClientRect().top - 640));
+  await touchTap(page, page.locator(S2('alpha')));
+  await page.waitForSelector(POPOVER);
+  const [t, p] = await Promise.all([page.locator(S2('alpha')).boundingBox(), page.locator(POPOVER).boundingBox()]);
+  assert.equal(await page.locator(POPOVER).getAttribute('data-side'), 'above');
+  assert.ok(p.y >= 0 && p.y + p.height <= t.y, `above the term: popover ${JSON.stringify(p)}, term ${JSON.stringify(t)}`);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 360), true);
   assert.deepEqual(errors, []);
   await page.close();

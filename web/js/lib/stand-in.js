@@ -23,8 +23,10 @@ const ARROW = { above: '↑', below: '↓' };
 
 // figure: a mounted or headless figure (figure-host.js, headless-figure.js); links: this
 // figure's links to the term (term-index.js); options: {term, readout(figureId, term, result),
-// goTo(control), chapterUrl(figureId), glossary (for the symbols of indirect links)}. Returns {element, close()}.
-export function standIn(figure, links, { term, glossary = {}, readout, goTo, chapterUrl }) {
+// goTo(control), chapterUrl(figureId), glossary (for the symbols of indirect links), where (of
+// the real control: whereIs, read by the caller before it writes anything)}. Returns
+// {element, close()}.
+export function standIn(figure, links, { term, where = null, glossary = {}, readout, goTo, chapterUrl }) {
   const direct = links.some((l) => l.how === 'direct');
   const name = shortTitle(figure.title);
   const section = element('section', { class: `stand-in${direct ? '' : ' is-indirect'}`, 'aria-label': name, 'data-figure-ref': figure.id });
@@ -36,7 +38,6 @@ export function standIn(figure, links, { term, glossary = {}, readout, goTo, cha
   }
   const control = links.find((l) => l.control)?.control;
   if (control) {
-    const where = whereIs(control);
     if (where !== 'here') {
       const go = head.appendChild(element('button', { type: 'button', class: 'stand-in-go', 'aria-label': `转到「${name}」里的这根控件` }, `${ARROW[where]} 转到`));
       go.addEventListener('click', () => goTo(control));

@@ -74,9 +74,10 @@ function needsPopover(links) {
 export function openTermPopover(source, { anchor = source, mode = 'pinned' } = {}) {
   clearTimeout(timer);
   const links = linksOf(source);
-  if (mode === 'pinned') setPinned(source);
+  // The popover reads the page before anything here writes to it (the pin's light comes after).
   if (links.length && (mode === 'pinned' || needsPopover(links))) popover.open(source, links, { anchor, mode });
   else if (popover.source !== source && popover.mode !== 'pinned') popover.close();
+  if (mode === 'pinned') setPinned(source);
 }
 
 // Takes the reader to a real control: opens a closed <details> around it, scrolls it into view

@@ -5,12 +5,13 @@
 // itself. Keyboard: Tab from the term enters it, Tab past its end leaves it for what follows
 // the term, Shift+Tab from its start goes back to the term (Escape: term-links.js).
 import { element } from './dom.js';
-import { standIn, shortTitle } from './stand-in.js';
+import { standIn, shortTitle, whereIs } from './stand-in.js';
 
 const MAX_STAND_INS = 3;  // figures with stand-ins; further ones are listed by name
 const MARGIN = 8;         // px between the popover and the viewport's edges
 const GAP = 6;            // px between the term and the popover
 const MAX_WIDTH = 360;    // px
+const ROOM_WANTED = 280;  // px below the term that keep the popover there rather than above
 
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]';
 // (An unchecked radio button is skipped: Tab reaches a radio group at its checked button.)
@@ -45,47 +46,48 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
     if (returnFocus) anchor.focus({ preventScroll: true });
   }
 
-  function place(anchor) {
-    const viewportWidth = document.documentElement.clientWidth;
-    const width = Math.min(MAX_WIDTH, viewportWidth - 2 * MARGIN);
-    root.style.width = `${width}px`;
-    root.style.maxHeight = 'none';
-    const height = root.offsetHeight;
+  // What the popover needs to know of the page, read before anything is written, so that
+  // opening it lays the page out once (a read after a write forces a layout each time): the
+  // term's box, the viewport, and the linked figures in the order they are shown (those that
+  // change the term directly first, then the nearest to the term, or the page's order for
+  // figures not drawn here), each with where its real control is.
+  function measure(anchor, links) {
     const box = anchor.getBoundingClientRect();
-    const below = window.innerHeight - box.bottom - GAP - MARGIN;
-    const above = box.top - GAP - MARGIN;
-    const under = height <= below || below >= above;
-    const room = Math.max(0, under ? below : above);
-    const shown = Math.min(height, room);
-    root.style.maxHeight = `${room}px`;
-    const top = under ? box.bottom + GAP : box.top - GAP - shown;
-    const left = Math.min(Math.max(MARGIN, box.left), viewportWidth - width - MARGIN);
-    root.style.top = `${top + window.scrollY}px`;
-    root.style.left = `${left + window.scrollX}px`;
-    root.dataset.side = under ? 'below' : 'above';
-  }
-
-  // Figures in the order they are shown: those changing the term directly first, then the
-  // nearest to the term (on this page) or the page's order (figures not drawn here).
-  function byFigure(links, anchor) {
-    const y = anchor.getBoundingClientRect().top;
-    const groups = new Map();
+    const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight, x: window.scrollX, y: window.scrollY };
+    const byFigure = new Map();
     for (const link of links) {
-      if (!groups.has(link.figure)) groups.set(link.figure, []);
-      groups.get(link.figure).push(link);
+      if (!byFigure.has(link.figure)) byFigure.set(link.figure, []);
+      byFigure.get(link.figure).push(link);
     }
-    const distance = (group) => {
-      const control = group.find((l) => l.control)?.control;
+    const groups = [...byFigure.values()].map((group, order) => {
+      const control = group.find((l) => l.control)?.control ?? null;
       const shown = control && (control.getClientRects().length ? control : control.closest('details'));
-      return shown ? Math.abs(shown.getBoundingClientRect().top - y) : 0;
-    };
-    return [...groups.values()]
-      .map((group, order) => ({ group, order, direct: group.some((l) => l.how === 'direct'), distance: distance(group) }))
-      .sort((a, b) => (b.direct - a.direct) || (a.distance - b.distance) || (a.order - b.order))
-      .map((g) => g.group);
+      return {
+        links: group, order, control, where: control ? whereIs(control) : null,
+        direct: group.some((l) => l.how === 'direct'),
+        distance: shown ? Math.abs(shown.getBoundingClientRect().top - box.top) : 0,
+      };
+    });
+    groups.sort((a, b) => (b.direct - a.direct) || (a.distance - b.distance) || (a.order - b.order));
+    return { box, viewport, groups };
   }
 
-  function fill(source, links, anchor) {
+  // Below the term, or above it where there is more room; its height is left to CSS (capped
+  // by the room), so placing it reads nothing back.
+  function place({ box, viewport }) {
+    const width = Math.min(MAX_WIDTH, viewport.width - 2 * MARGIN);
+    const below = viewport.height - box.bottom - GAP - MARGIN;
+    const above = box.top - GAP - MARGIN;
+    const under = below >= ROOM_WANTED || below >= above;
+    const left = Math.min(Math.max(MARGIN, box.left), viewport.width - width - MARGIN);
+    root.style.width = `${width}px`;
+    root.style.maxHeight = `${Math.max(0, under ? below : above)}px`;
+    root.style.top = `${(under ? box.bottom + GAP : box.top - GAP) + viewport.y}px`;
+    root.style.left = `${left + viewport.x}px`;
+    root.dataset.side = under ? 'below' : 'above'; // above: CSS lifts it by its own height
+  }
+
+  function fill(source, groups) {
     const name = source.dataset.term ?? source.dataset.legendTerm;
     const entry = glossary[name] ?? { symbol: name, name: '', what: '' };
     title.replaceChildren(
@@ -93,14 +95,13 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
       element('span', { class: 'term-popover-name' }, entry.name),
       element('span', { class: 'term-popover-what' }, entry.what ? `：${entry.what}` : ''),
     );
-    const groups = byFigure(links, anchor);
-    const standIns = groups.slice(0, MAX_STAND_INS).map((group) => standIn(group[0].figure, group, { term: name, glossary, readout, goTo, chapterUrl }));
+    const standIns = groups.slice(0, MAX_STAND_INS)
+      .map((g) => standIn(g.links[0].figure, g.links, { term: name, where: g.where, glossary, readout, goTo, chapterUrl }));
     body.replaceChildren(...standIns.map((s) => s.element));
     const rest = groups.slice(MAX_STAND_INS);
     if (rest.length) {
       const more = body.appendChild(element('p', { class: 'term-popover-more' }, '还有：'));
-      for (const group of rest) {
-        const control = group.find((l) => l.control)?.control;
+      for (const { links: group, control } of rest) {
         const label = shortTitle(group[0].figure.title);
         if (!control) {
           more.append(element('span', { class: 'term-popover-more-name' }, label));
@@ -119,12 +120,12 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
       if (mode === 'pinned' || state.mode === 'hover') state.mode = mode;
       return;
     }
+    const page = measure(anchor, links);
     close();
-    state = { source, anchor, mode, standIns: [] };
-    root.hidden = false;
-    state.standIns = fill(source, links, anchor);
+    state = { source, anchor, mode, standIns: fill(source, page.groups) };
     anchor.setAttribute('aria-expanded', 'true');
-    place(anchor);
+    place(page);
+    root.hidden = false;
   }
 
   // Tab from the term goes into the popover (it is not next to the term in the document).
@@ -140,7 +141,7 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
     after?.focus();
   });
   closeButton.addEventListener('click', () => close({ returnFocus: true }));
-  window.addEventListener('resize', () => state && place(state.anchor));
+  window.addEventListener('resize', () => state && place(measure(state.anchor, [])));
 
   return {
     open,
