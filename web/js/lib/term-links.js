@@ -65,7 +65,7 @@ function sourceOf(node) {
 }
 
 // A popover only when it shows something the page does not: a linked control out of view, or a
-// figure that is not drawn on this page at all.
+// figure that is not drawn on this page at all. Otherwise the lit controls are there to see.
 function needsPopover(links) {
   return links.some((l) => !l.control || whereIs(l.control) !== 'here');
 }
@@ -75,7 +75,8 @@ export function openTermPopover(source, { anchor = source, mode = 'pinned' } = {
   clearTimeout(timer);
   const links = linksOf(source);
   // The popover reads the page before anything here writes to it (the pin's light comes after).
-  if (links.length && (mode === 'pinned' || needsPopover(links))) popover.open(source, links, { anchor, mode });
+  // (The legend's buttons always show it: showing the controls is what they are for.)
+  if (links.length && (anchor !== source || needsPopover(links))) popover.open(source, links, { anchor, mode });
   else if (popover.source !== source && popover.mode !== 'pinned') popover.close();
   if (mode === 'pinned') setPinned(source);
 }
