@@ -105,6 +105,13 @@ test('a finger on a slider keeps its term lit, in its own figure\'s formula, unt
   assert.equal(await hasClass(page, '[data-figure="three-steps"] .figure-formula [data-term="score"]', 'is-lit-indirect'), true, 'e, which d changes, is marked indirect');
   await touchTap(page, page.locator('[data-figure="three-steps"] .figure-title'));
   assert.equal(await hasClass(page, term, 'is-lit'), false);
+  // Tapping the term itself, with its slider in view: the slider lights, nothing covers it, and
+  // a second tap lets go.
+  await touchTap(page, page.locator(term));
+  assert.equal(await hasClass(page, '[data-figure="three-steps"] .control[data-param="d"]', 'is-lit'), true);
+  assert.equal(await page.locator(POPOVER).count(), 0);
+  await touchTap(page, page.locator(term));
+  assert.equal(await hasClass(page, '[data-figure="three-steps"] .control[data-param="d"]', 'is-lit'), false);
   assert.deepEqual(errors, []);
   await page.close();
 });

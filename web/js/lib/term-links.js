@@ -151,7 +151,8 @@ function onPointerDown(event) {
 // `click` is the event that asked: a second tap lets go of the light too, which the focus left
 // on the term by the tap would otherwise keep (a key press keeps it: the keyboard is there).
 export function toggleTermPopover(source, anchor = source, click = null) {
-  if (pinned === source && popover.source === source && popover.anchor === anchor) {
+  const shownHere = popover.source === source && popover.anchor === anchor;
+  if (pinned === source && (shownHere || popover.source !== source)) {
     setPinned(null);
     popover.close();
     if (click?.detail > 0) anchor.blur();
