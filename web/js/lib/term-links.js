@@ -22,7 +22,7 @@ let pinned = null;    // a tapped term (until the next tap elsewhere) or the con
 let lit = new Map();  // element → 'direct' | 'indirect', as now shown
 let popover = null;
 let timer = 0;
-let dismissed = null; // a term whose popover Escape closed: focus returning to it does not reopen it
+let dismissed = null; // a term whose popover the reader closed: focus returning to it does not reopen it
 
 function render() {
   const next = new Map();
@@ -167,11 +167,17 @@ function onClick(event) {
   if (term) toggleTermPopover(term, term, event);
 }
 
+// The reader closed the popover (Escape, ×): the light goes, and focus coming back to the term
+// does not open it again.
+function dismiss(source) {
+  dismissed = source;
+  setPinned(null);
+}
+
 function onKeyDown(event) {
   if (event.key === 'Escape' && popover.source) {
     event.preventDefault();
-    dismissed = popover.source;
-    setPinned(null);
+    dismiss(popover.source);
     popover.close({ returnFocus: popover.contains(event.target) });
     return;
   }
@@ -203,7 +209,7 @@ export function linkFormulaTerms(root = document) {
   if (root.documentElement?.dataset.termLinks) return;
   if (root.documentElement) root.documentElement.dataset.termLinks = 'on';
   indexTerms(root);
-  popover = createTermPopover({ ...config, goTo: (control) => goToControl(control) });
+  popover = createTermPopover({ ...config, goTo: (control) => goToControl(control), onDismiss: dismiss });
   root.addEventListener('pointerover', onPointerOver);
   root.addEventListener('pointerout', (event) => {
     if (!event.relatedTarget) setPointed(null); // the pointer left the window

@@ -23,8 +23,9 @@ function nextTabbable(node, except) {
   return all.find((n) => node.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING && !node.contains(n));
 }
 
-// options: {glossary, readout, goTo(control), chapterUrl(figureId)}
-export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
+// options: {glossary, readout, goTo(control), chapterUrl(figureId), onDismiss(source): the
+// reader closed it (×)}
+export function createTermPopover({ glossary, readout, goTo, chapterUrl, onDismiss }) {
   const root = element('div', { class: 'term-popover', role: 'dialog', 'aria-labelledby': 'term-popover-title', hidden: true });
   const start = root.appendChild(element('span', { class: 'focus-edge', tabindex: '0' }));
   const title = root.appendChild(element('p', { class: 'term-popover-title', id: 'term-popover-title' }));
@@ -140,7 +141,10 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
     close();
     after?.focus();
   });
-  closeButton.addEventListener('click', () => close({ returnFocus: true }));
+  closeButton.addEventListener('click', () => {
+    onDismiss?.(state?.source);
+    close({ returnFocus: true });
+  });
   window.addEventListener('resize', () => state && place(measure(state.anchor, [])));
 
   return {
@@ -157,6 +161,5 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl }) {
     get mode() {
       return state?.mode ?? null;
     },
-    element: root,
   };
 }
