@@ -154,6 +154,9 @@ test('on a 360 px phone the popover fits the screen and never covers its term', 
   const [t, p] = await Promise.all([page.locator(S2('alpha')).boundingBox(), page.locator(POPOVER).boundingBox()]);
   assert.equal(await page.locator(POPOVER).getAttribute('data-side'), 'above');
   assert.ok(p.y >= 0 && p.y + p.height <= t.y, `above the term: popover ${JSON.stringify(p)}, term ${JSON.stringify(t)}`);
+  await touchTap(page, page.locator(`${POPOVER} .term-popover-close`)); // × closes it and lets go of the light
+  assert.equal(await page.locator(POPOVER).count(), 0);
+  assert.equal(await hasClass(page, '[data-figure="mix"] .control[data-param="beta"]', 'is-lit'), false);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 360), true);
   assert.deepEqual(errors, []);
   await page.close();

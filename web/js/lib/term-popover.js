@@ -141,9 +141,10 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl, onDismi
     close();
     after?.focus();
   });
-  closeButton.addEventListener('click', () => {
+  // From the keyboard, focus goes back to the term; a finger or mouse is done with both.
+  closeButton.addEventListener('click', (event) => {
     onDismiss?.(state?.source);
-    close({ returnFocus: true });
+    close({ returnFocus: event.detail === 0 });
   });
   window.addEventListener('resize', () => state && place(measure(state.anchor, [])));
 
