@@ -69,7 +69,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     });
     if (first) figures.set(id, figure);
   }
-  describeFormulaTerms(root.ownerDocument ?? root);
+  describeFormulaTerms();
 
   // A hash edited by hand or followed from a link: apply it (our own writes fire no event).
   window.addEventListener('hashchange', () => {
