@@ -12,12 +12,14 @@ import { headlessFigure } from '../lib/headless-figure.js';
 import { shortTitle } from '../lib/stand-in.js';
 import { figureSpecs } from '../lib/core-loader.js';
 import { element } from '../lib/dom.js';
+import { plainIndices, subscripted } from '../lib/subscripts.js';
 import { glossary, derivedTerms, chapterUrl } from './terms.js';
 
 export const coreFreeSpec = { id: 'formula', title: '三步，写成公式', params: [] };
 
 // The formula's terms in its order, as its symbols are written there.
-const SYMBOLS = { score: 'eᵢⱼ', state: 'sᵢ₋₁', memory: 'hⱼ', alpha: 'αᵢⱼ', context: 'cᵢ', d: 'd' };
+// (Indices as markup: subscripts.js; few fonts have Unicode's subscript letters.)
+const SYMBOLS = { score: 'e_{ij}', state: 's_{i−1}', memory: 'h_j', alpha: 'α_{ij}', context: 'c_i', d: 'd' };
 
 // Figures that change one of `names` but have no slot on this page: computed, not drawn.
 function indexUndrawnFigures(core, names) {
@@ -68,17 +70,20 @@ export function mount(el, core, initialState, host) {
   const rows = names.map((name) => {
     const { name: word, what } = glossary[name];
     const symbol = SYMBOLS[name];
+    const spoken = plainIndices(symbol);
     const row = list.appendChild(element('div', { class: 'legend-row', 'data-term': name, 'data-legend-term': name }));
     // The symbol is a big target for a finger (the formula's own d is 10 px wide): it opens the
     // term's stand-ins beside itself, pinned until the next tap elsewhere.
     const pin = row.appendChild(element('dt')).appendChild(element('button', {
-      type: 'button', class: 'legend-pin', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-label': `${symbol} ${word}：看改它的控件`,
+      type: 'button', class: 'legend-pin', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-label': `${spoken} ${word}：看改它的控件`,
     }));
-    pin.append(element('span', { class: 'legend-symbol' }, symbol), element('span', { class: 'legend-name' }, word));
+    const symbolBox = element('span', { class: 'legend-symbol' });
+    symbolBox.append(subscripted(symbol));
+    pin.append(symbolBox, element('span', { class: 'legend-name' }, word));
     pin.addEventListener('click', (event) => toggleTermPopover(row, pin, event));
     row.append(element('dd', { class: 'legend-what' }, what));
     const controls = row.appendChild(element('dd', { class: 'legend-controls' }));
-    return { name, symbol, word, element: row, controls };
+    return { name, symbol: spoken, word, element: row, controls };
   });
   el.replaceChildren(list);
   indexTerms(list);
