@@ -75,11 +75,13 @@ export function mount(el, core, initialState, host) {
     // The symbol is a big target for a finger (the formula's own d is 10 px wide): it opens the
     // term's stand-ins beside itself, pinned until the next tap elsewhere.
     const pin = row.appendChild(element('dt')).appendChild(element('button', {
-      type: 'button', class: 'legend-pin', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-label': `${spoken} ${word}：看改它的控件`,
+      type: 'button', class: 'legend-pin', 'aria-haspopup': 'dialog', 'aria-expanded': 'false',
     }));
+    // Named by its content, so the name holds exactly what is seen (e<sub>ij</sub> 打分) and then
+    // what pressing it does.
     const symbolBox = element('span', { class: 'legend-symbol' });
     symbolBox.append(subscripted(symbol));
-    pin.append(symbolBox, element('span', { class: 'legend-name' }, word));
+    pin.append(symbolBox, ' ', element('span', { class: 'legend-name' }, word), element('span', { class: 'visually-hidden' }, '：看改它的控件'));
     pin.addEventListener('click', (event) => toggleTermPopover(row, pin, event));
     row.append(element('dd', { class: 'legend-what' }, what));
     const controls = row.appendChild(element('dd', { class: 'legend-controls' }));
