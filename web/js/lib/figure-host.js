@@ -114,7 +114,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
     instanceId: instanceId ?? id,
     embedUrl: () => embedUrl(id, params),
   };
-  const { bar, panel } = buildToolbar(figure);
+  const { bar, panel, offerImages } = buildToolbar(figure);
   const titleElement = slot.querySelector('.figure-title');
   if (titleElement) titleElement.after(bar, panel);
   else slot.prepend(bar, panel);
@@ -128,6 +128,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   // Read the width before the first draw, so that reading it does not force a second layout.
   let lastWidth = mount.clientWidth;
   run();
+  offerImages(Boolean(figure.svg()));
 
   // Re-layout on width changes only; the core is not called again for a resize.
   if (handle.resize && typeof ResizeObserver === 'function') {
