@@ -11,7 +11,8 @@ export const HEIGHT_MESSAGE = 'attn-embed-height';
 
 const SETTLE_MS = 60; // a burst of mutations (a redraw) is measured once
 
-function framed() {
+// True inside another page's frame.
+export function isFramed() {
   try {
     return window.parent !== window;
   } catch {
@@ -20,7 +21,7 @@ function framed() {
 }
 
 export function postHeightToHost(fig = null) {
-  if (!framed()) return;
+  if (!isFramed()) return;
   let lastHeight = -1;
   let timer = 0;
   const post = () => {

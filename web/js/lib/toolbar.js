@@ -2,6 +2,7 @@
 // figure's current state), export SVG, PNG (only for a figure that draws one) and the data as JSON.
 import { element } from './dom.js';
 import { exportJson, exportPng, exportSvg } from './export.js';
+import { isFramed } from './frame-height.js';
 
 // What the frame must be allowed, by figure: every figure runs scripts and its export buttons
 // download files; figure2 also trains in Web Workers, which a page with an opaque origin (a
@@ -26,14 +27,6 @@ async function copyText(text) {
   if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
   await navigator.clipboard.writeText(text);
 }
-
-const framed = () => {
-  try {
-    return window.parent !== window;
-  } catch {
-    return true;
-  }
-};
 
 // figure: {id, title, slot, embedUrl(), result(), svg()} — read at click time, so the exports
 // hold the state shown at that moment. Returns {bar, panel, offerImages(yes)}: the host calls
@@ -73,7 +66,7 @@ export function buildToolbar(figure) {
     say();
     try {
       await run();
-      if (framed()) say(`已生成 ${filename}。若浏览器没有开始下载：这张图嵌在别的网页里，那个网页需要在 iframe 的 sandbox 里加上 `, ['allow-downloads'], '。');
+      if (isFramed()) say(`已生成 ${filename}。若浏览器没有开始下载：这张图嵌在别的网页里，那个网页需要在 iframe 的 sandbox 里加上 `, ['allow-downloads'], '。');
     } catch (error) {
       say(`导出失败：${error?.message ?? error}`);
     }
