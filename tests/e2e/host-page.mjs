@@ -73,9 +73,17 @@ export async function openHost(suite, host, chapterUrl, framed, { sandbox, space
   return { ...opened, frame };
 }
 
-// Waits until the host has heard a height equal to the framed document's own height now.
+// Waits until the last height the host heard is the framed document's own height, measured
+// afresh each time (the frame may still be laying out when the wait starts). Returns it.
 export async function waitForHeightOf(page, frame, timeout = 10000) {
-  const height = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-  await page.waitForFunction((h) => window.heights.at(-1)?.height === h, height, { timeout });
-  return height;
+  const deadline = Date.now() + timeout;
+  let own;
+  let heard;
+  do {
+    own = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    heard = await page.evaluate(() => window.heights.at(-1)?.height);
+    if (own === heard) return own;
+    await page.waitForTimeout(100);
+  } while (Date.now() < deadline);
+  throw new Error(`the host last heard ${heard} px; the framed page is ${own} px`);
 }
