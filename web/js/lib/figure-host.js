@@ -124,7 +124,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
       return () => listeners.delete(listener);
     },
   };
-  const { bar, panel } = buildToolbar(figure);
+  const { bar, panel, offerImages } = buildToolbar(figure);
   const titleElement = slot.querySelector('.figure-title');
   if (titleElement) titleElement.after(bar, panel);
   else slot.prepend(bar, panel);
@@ -139,6 +139,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   let lastWidth = mount.clientWidth;
   run();
   indexFigure(figure);
+  offerImages(Boolean(figure.svg()));
 
   // Re-layout on width changes only; the core is not called again for a resize.
   if (handle.resize && typeof ResizeObserver === 'function') {
