@@ -127,40 +127,24 @@ function copyFigure2() {
   return copied;
 }
 
+// esbuild with what every bundle of the page shares.
+const build = (options) => esbuild.build({ absWorkingDir: WEB, bundle: true, minify: true, logLevel: 'warning', ...options });
+
 async function bundle() {
-  await esbuild.build({
-    absWorkingDir: WEB,
+  const js = { outdir: path.join(DIST, 'js'), sourcemap: 'external', target: ['es2020'] };
+  await build({
+    ...js,
     entryPoints: { main: 'js/main.js', embed: 'js/embed.js' },
-    outdir: path.join(DIST, 'js'),
-    bundle: true,
     splitting: true, // the page and the embed share one chunk of lib + figures
     format: 'esm',
-    minify: true,
-    sourcemap: 'external',
-    target: ['es2020'],
     chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
   });
   // Figure 2's training worker: a module worker of its own, no chunk shared with the page.
-  await esbuild.build({
-    absWorkingDir: WEB,
-    entryPoints: { 'figure2-worker': 'js/figure2/train-worker.js' },
-    outdir: path.join(DIST, 'js'),
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    sourcemap: 'external',
-    target: ['es2020'],
-    logLevel: 'warning',
-  });
-  await esbuild.build({
-    absWorkingDir: WEB,
-    entryPoints: { app: 'css/main.css' },
-    outdir: path.join(DIST, 'css'),
-    bundle: true,
-    minify: true,
-    logLevel: 'warning',
-  });
+  await build({ ...js, entryPoints: { 'figure2-worker': 'js/figure2/train-worker.js' }, format: 'esm' });
+  // What the page shows when its module script cannot run (a host without CORS headers): a
+  // classic script, which needs no CORS.
+  await build({ ...js, entryPoints: { 'script-fallback': 'js/script-fallback.js' }, format: 'iife', target: ['es2017'] });
+  await build({ entryPoints: { app: 'css/main.css' }, outdir: path.join(DIST, 'css') });
 }
 
 async function main() {

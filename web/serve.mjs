@@ -39,7 +39,8 @@ function resolveInside(root, urlPath) {
 }
 
 // Returns an http.Server (not yet listening) that serves the files under root.
-// options.headers: extra headers for every response (e.g. a CSP under test).
+// options.headers: extra headers for every response (e.g. a CSP under test);
+// options.cors = false leaves out Access-Control-Allow-Origin (a host that forgot it, under test).
 export function createStaticServer(root = DEFAULT_ROOT, options = {}) {
   const absoluteRoot = path.resolve(root);
   return http.createServer((request, response) => {
@@ -72,7 +73,7 @@ export function createStaticServer(root = DEFAULT_ROOT, options = {}) {
 
 function commonHeaders(options) {
   return {
-    'Access-Control-Allow-Origin': '*',
+    ...(options.cors === false ? {} : { 'Access-Control-Allow-Origin': '*' }),
     'X-Content-Type-Options': 'nosniff',
     ...(options.headers ?? {}),
   };

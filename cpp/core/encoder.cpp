@@ -55,24 +55,54 @@ std::vector<Eigen::MatrixXd> context_jacobians(const Eigen::MatrixXd& W, const E
   return jac;
 }
 
-std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words) {
+namespace {
+
+// Forward mode for the first word: M_t = ∂h_t/∂w_1,  M_1 = D_1;  M_t = D_t · W · M_{t−1}.
+// visit(t, M_t) for t = 1…n until it returns false. Returns the t at which the product
+// overflowed (huge W: the influence is unbounded from there on), or 0; later products would turn
+// inf − inf into NaN, so they are not formed.
+template <class Visit>
+int first_word_sweep(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words, Visit&& visit) {
   const EncoderTrace trace = encode(W, words);
-  const int n = trace.length();
-  std::vector<double> norms(n);
-  // Forward mode: M_t = ∂h_t/∂w_1.  M_1 = D_1;  M_t = D_t · W · M_{t−1}.
   Eigen::MatrixXd M = tanh_slope(trace.h, 1).asDiagonal();
-  norms[0] = spectral_norm(M);
-  for (int t = 2; t <= n; ++t) {
-    M = tanh_slope(trace.h, t).asDiagonal() * (W * M);
-    if (!M.allFinite()) {
-      // The product has overflowed (huge W): the influence is unbounded from here on. Later
-      // products would turn inf − inf into NaN, so they are not formed.
-      std::fill(norms.begin() + (t - 1), norms.end(), std::numeric_limits<double>::infinity());
-      break;
-    }
-    norms[t - 1] = spectral_norm(M);
+  for (int t = 1; visit(t, M) && t < trace.length(); ++t) {
+    M = tanh_slope(trace.h, t + 1).asDiagonal() * (W * M);
+    if (!M.allFinite()) return t + 1;
   }
-  return norms;
+  return 0;
+}
+
+}  // namespace
+
+std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words) {
+  std::vector<double> norms(static_cast<size_t>(words.rows()), std::numeric_limits<double>::infinity());
+  first_word_sweep(W, words, [&](int t, const Eigen::MatrixXd& M) {
+    norms[static_cast<size_t>(t) - 1] = spectral_norm(M);
+    return true;
+  });
+  return norms;  // after an overflow: +inf
+}
+
+int first_word_band_exit(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words, double low, double high) {
+  require(low <= high, "first_word_band_exit: the band's low edge is above its high edge");
+  // ‖M‖_F/√k ≤ ‖M‖₂ ≤ ‖M‖_F: the cheap Frobenius norm decides most steps; the exact spectral
+  // norm is taken only where the two bounds straddle an edge (a hair of margin for rounding).
+  const double root_k = std::sqrt(static_cast<double>(W.rows()));
+  constexpr double kMargin = 1e-9;
+  int exit = 0;
+  const int overflow = first_word_sweep(W, words, [&](int t, const Eigen::MatrixXd& M) {
+    const double upper = M.norm(), lower = upper / root_k;
+    bool inside;
+    if (lower >= low * (1 + kMargin) && upper <= high * (1 - kMargin)) inside = true;
+    else if (upper < low * (1 - kMargin) || lower > high * (1 + kMargin)) inside = false;
+    else {
+      const double sigma = spectral_norm(M);
+      inside = sigma >= low && sigma <= high;
+    }
+    if (!inside) exit = t;
+    return inside;
+  });
+  return exit > 0 ? exit : overflow;
 }
 
 double spectral_norm(const Eigen::MatrixXd& m) {

@@ -23,6 +23,11 @@ std::vector<Eigen::MatrixXd> context_jacobians(const Eigen::MatrixXd& W, const E
 // (the sentence of length n is the first n words, so all prefixes share one trace).
 std::vector<double> first_word_influence(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words);
 
+// The first prefix length n at which ‖∂h_n/∂w_1‖₂ is outside [low, high]; 0 if none is. The
+// same as the first such entry of first_word_influence, several times cheaper: it stops there,
+// and takes the spectral norm only where the Frobenius norm's bounds leave the answer open.
+int first_word_band_exit(const Eigen::MatrixXd& W, const Eigen::MatrixXd& words, double low, double high);
+
 // Largest singular value: the most a unit change of w_j can move c. InvalidInput for an empty
 // matrix or one with a NaN entry; +inf if an entry is infinite.
 double spectral_norm(const Eigen::MatrixXd& m);

@@ -11,7 +11,9 @@
 
 #include "core/additive_fit.hpp"
 #include "core/concepts.hpp"
+#include "core/seed_claims.hpp"
 #include "core/softmax.hpp"
+#include "figures/claim_value.hpp"
 #include "figures/recent_cache.hpp"
 #include "figures/eigen_value.hpp"
 #include "figures/registry.hpp"
@@ -52,6 +54,15 @@ Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target wor
   return Value(std::move(out));
 }
 
+// 「TV 从 0.5 左右」一路往下掉: the step-0 TV at this seed, against seeds 1–100 when it is off.
+Value tv_about_half_claim(int pair_index, double tv0) {
+  static RecentCache<int, SeedSpread> across(2);  // one spread per sentence pair
+  const auto spread = [&]() -> const SeedSpread& {
+    return across.get(pair_index, [&] { return initial_tv_across_seeds(pair_index); });
+  };
+  return claim_value(tv_about_half(tv0), tv0, spread).set("low", kAboutHalfLow).set("high", kAboutHalfHigh);
+}
+
 Value compute_scorers(const Params& p) {
   const int pair_index = as_int(p, "pair"), step = as_int(p, "step"), seed = as_int(p, "seed");
   const SentencePair& pair = sentence_pair(pair_index);
@@ -67,6 +78,7 @@ Value compute_scorers(const Params& p) {
   data.set("tv", Value(fit.tv)).set("loss", Value(fit.loss));
   data.set("params_dot", 0).set("params_additive", fit.parameter_count);
   data.set("attn_dim", fit.scorer.attn_dim());
+  data.set("claims", Value::object().set("tv_about_half", tv_about_half_claim(pair_index, fit.tv.front())));
   return data;
 }
 
@@ -81,9 +93,11 @@ Figure make_scorers() {
       "scorers",
       "互动 · 同一例子，两种打分器各画一张对齐图",
       {
+          // In the order of the work: the sentence, the initial W₁, W₂, v, then the training. The
+          // step slider comes last, the lowest control: §6 sends the reader to 「最下面那个「训练步数」滑块」.
           {"pair", "例句", 0, 1, 1, kReorderedPair, pairs, ""},
-          {"step", "训练步数", 0, kSteps, 1, 0, {}, "step"},
           {"seed", "随机种子（W₁、W₂、v 的初值）", 1, 999, 1, 1, {}, ""},
+          {"step", "训练步数", 0, kSteps, 1, 0, {}, "step"},
       },
       compute_scorers,
   };

@@ -1,4 +1,4 @@
-// Figure `softmax` (§3 📐 看不明白 softmax？): five numbers in, five positive weights out that
+// Figure `softmax` (§3 看不明白 softmax？): five numbers in, five positive weights out that
 // sum to exactly 1. softmax(x)_j = exp(x_j − max x) / Σ_k exp(x_k − max x) (core/softmax).
 #include "core/softmax.hpp"
 #include "figures/eigen_value.hpp"
@@ -30,7 +30,7 @@ Figure make_softmax() {
   for (int j = 0; j < kCount; ++j)
     specs.push_back(
         {x_name(j), "第 " + std::to_string(j + 1) + " 个数", -5, 5, 0.1, defaults[j], {}, "score"});
-  return Figure{"softmax", "📐 看不明白 softmax？它只做一件事", specs, compute_softmax};
+  return Figure{"softmax", "看不明白 softmax？它只做一件事", specs, compute_softmax};
 }
 
 }  // namespace attn

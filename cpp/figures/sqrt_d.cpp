@@ -3,8 +3,11 @@
 // of the entropy of α, against the uniform bound ln 5. Right: the most typical trial as bars.
 #include <cmath>
 
+#include "core/seed_claims.hpp"
 #include "core/sqrt_d_trials.hpp"
+#include "figures/claim_value.hpp"
 #include "figures/eigen_value.hpp"
+#include "figures/recent_cache.hpp"
 #include "figures/registry.hpp"
 
 namespace attn {
@@ -31,6 +34,15 @@ Value per_trial(const SqrtDSummary& s, bool raw) {
   return Value::object().set("entropy", Value(entropy)).set("range", Value(range));
 }
 
+// 「除以 √d 的那行留在 1 以上」 at the reader's d, against seeds 1–100 when this seed falls below.
+Value stays_above_one_claim(int d, double scaled_entropy) {
+  static RecentCache<int, SeedSpread> across(8);  // one spread per d, for the last few d
+  const auto spread = [&]() -> const SeedSpread& {
+    return across.get(d, [&] { return scaled_entropy_across_seeds(d, kClaimFirstSeed, kClaimLastSeed, kTrials, kKeys); });
+  };
+  return claim_value(stays_above_one(scaled_entropy), scaled_entropy, spread).set("threshold", kScaledEntropyFloor);
+}
+
 Value compute_sqrt_d(const Params& p) {
   const int d = as_int(p, "d");
   const SqrtDSummary s = sqrt_d_trials(d, static_cast<std::uint64_t>(as_int(p, "seed")), kTrials, kKeys);
@@ -47,6 +59,7 @@ Value compute_sqrt_d(const Params& p) {
   data.set("raw", std::move(raw)).set("scaled", std::move(scaled));
   data.set("ln5", std::log(static_cast<double>(kKeys)));  // entropy of the uniform α: its upper bound
   data.set("typical", std::move(typ));
+  data.set("claims", Value::object().set("scaled_above_one", stays_above_one_claim(d, s.scaled_entropy_mean)));
   return data;
 }
 

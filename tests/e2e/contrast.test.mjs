@@ -44,6 +44,22 @@ for (const scheme of SCHEMES) {
     }
     assert.deepEqual(failures, []);
   });
+
+  test(`a formula term's popover of stand-ins passes axe color-contrast in the ${scheme} scheme`, async () => {
+    const { page, errors } = await openSettled('index.html', scheme);
+    for (const term of ['alpha', 'context']) { // direct stand-ins (lit) and indirect ones (dashed)
+      await page.locator(`[data-figure="formula"] .katex [data-term="${term}"]`).click();
+      await page.waitForSelector('.term-popover:not([hidden]) .stand-in');
+      const violations = await page.evaluate(async () => {
+        const result = await window.axe.run('.term-popover', { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
+        return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${(n.any[0]?.message ?? '').replace(/\s+/g, ' ')}`));
+      });
+      assert.deepEqual(violations, [], term);
+      await page.keyboard.press('Escape');
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 }
 
 // In the page: contrast of SVG text and data marks in every figure, against the colour under them

@@ -1,9 +1,11 @@
 // formula: the §2 formula's dashed terms and the chapter's controls light each other — by mouse,
 // keyboard and touch — and the legend under the formula names each term and takes the reader to
-// the controls that change it. The figure has no core computation of its own.
+// the controls that change it. The figure has no core computation of its own. (The popover of
+// stand-ins beside a term: linked-reading*.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, scrollToFigure } from './harness.mjs';
+import { touchTap } from './linked-reading-helpers.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="formula"]';
@@ -38,11 +40,12 @@ test('the keyboard: Tab reaches the d term and lights the slider; focusing the s
   assert.equal(await page.locator(D_TERM).getAttribute('tabindex'), '0');
   assert.equal(await page.locator(D_TERM).getAttribute('role'), 'button');
   assert.match(await page.locator(D_TERM).getAttribute('aria-description'), /除以 √d 的 d/);
-  // Tab from the element just before the term lands on it.
+  // Tab from the term just before d lands on d, once that term's popover is closed (Escape).
   await page.locator(D_TERM).evaluate((el) => {
-    const all = [...document.querySelectorAll('[tabindex="0"], a[href], button, input')];
+    const all = [...document.querySelectorAll('[tabindex="0"], a[href], button, input')].filter((n) => !n.closest('.term-popover'));
     all[all.indexOf(el) - 1].focus();
   });
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.term), 'd');
   assert.equal(await isLit(page, D_CONTROL), true);
@@ -52,21 +55,14 @@ test('the keyboard: Tab reaches the d term and lights the slider; focusing the s
   assert.equal(await isLit(page, D_TERM), true);
   await page.locator('#three-steps-d').blur();
   assert.equal(await isLit(page, D_TERM), false);
+  // Focusing the term opened its popover: the slider's stand-in, named by its figure.
+  await page.focus(D_TERM);
+  const standIn = page.locator('.term-popover:not([hidden]) .stand-in[data-figure-ref="three-steps"]');
+  assert.match(await standIn.locator('.stand-in-figure').textContent(), /核心大图/);
+  assert.equal(await standIn.locator('input[type="range"]').inputValue(), await page.locator('#three-steps-d').inputValue());
   assert.deepEqual(errors, []);
   await page.close();
 });
-
-// A finger's tap, as a phone sends it (touch events; Chromium turns the tap into a click).
-async function touchTap(page, locator) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-  await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
 
 test('touch: a tap on the d term pins the light, a second tap releases it', async () => {
   const { page, errors } = await open({ width: 360, height: 800 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { coreFigure, logAxisMapping, logToY, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, logAxisMapping, logToY, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="funnel"]';
@@ -93,3 +93,35 @@ test('导出数据 gives the core result with plain arrays', async () => {
   assert.equal((svg.match(/class="bar/g) ?? []).length, 9);
   await page.close();
 });
+
+// Fifty words fit the text column of a laptop (646 px, at 1280 and at 1024) without scrolling;
+// the word labels have no tick marks (a tick over a vertical 「一」 reads as 「十」) and no two
+// labels overlap. On a phone the chart scrolls inside its own box, never the page.
+for (const width of [1280, 1024, 360]) {
+  test(`at ${width} px fifty word labels are clear of each other and of tick marks`, async () => {
+    const { page, errors } = await suite.openAtFigure('index.html#funnel.n=50', 'funnel', { width, height: width === 360 ? 740 : 800 });
+    const layout = await page.locator(FIG).evaluate((figure) => {
+      const mount = figure.querySelector('.figure-mount');
+      const svg = figure.querySelector('.chart svg');
+      const labels = [...figure.querySelectorAll('.axis-x .tick text')].map((t) => t.getBoundingClientRect());
+      const ticks = [...figure.querySelectorAll('.axis-x .tick line')].filter((l) => l.getBoundingClientRect().height > 0.5).length;
+      const overlaps = labels.slice(1).filter((r, i) => r.left < labels[i].right - 0.5).length;
+      const belowAxis = labels.every((r) => r.top >= figure.querySelector('.axis-x .domain').getBoundingClientRect().bottom + 2);
+      return { mount: mount.clientWidth, svg: svg.getBoundingClientRect().width, labels: labels.length, ticks, overlaps, belowAxis,
+        pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+    });
+    assert.equal(layout.labels, 50);
+    assert.equal(layout.ticks, 0, 'no tick marks on the word axis');
+    assert.equal(layout.overlaps, 0, 'word labels overlap');
+    assert.ok(layout.belowAxis, 'every label starts clear of the axis line');
+    assert.equal(layout.pageScrolls, false);
+    if (width >= 1024) {
+      assert.equal(layout.mount, 646);
+      assert.ok(layout.svg <= layout.mount, `chart ${layout.svg} px in a ${layout.mount} px box`);
+      assert.doesNotMatch(await page.locator(`${FIG} .figure-readout`).textContent(), /左右滑动/);
+    }
+    await screenshot(page, `funnel-n50-${width}`, { locator: page.locator(FIG) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

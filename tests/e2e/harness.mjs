@@ -36,20 +36,23 @@ export function assertBuilt() {
 }
 
 // Serves `root` (default dist/) on 127.0.0.1 at a free port. Returns {url, close()}.
-export async function startServer({ root = DIST, handler, headers } = {}) {
-  const server = handler ? (await import('node:http')).createServer(handler) : createStaticServer(root, { headers });
+// cors: false serves without Access-Control-Allow-Origin.
+export async function startServer({ root = DIST, handler, headers, cors } = {}) {
+  const server = handler ? (await import('node:http')).createServer(handler) : createStaticServer(root, { headers, cors });
   const { url } = await listen(server, 0);
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-// One Chromium per test file. Returns {context, close()}.
-export async function launchBrowser() {
+// One Chromium per test file. Returns {context, close()}. contextOptions: more of Playwright's
+// context options (e.g. {javaScriptEnabled: false}).
+export async function launchBrowser(contextOptions = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
     locale: 'zh-CN',
+    ...contextOptions,
   });
   return {
     context,
@@ -100,13 +103,13 @@ export function hasHorizontalScroll(page) {
 
 // Registers before/after hooks that start one server and one browser for the file.
 // suite.open(relativeUrl, options) opens a page on that server.
-export function useBrowserSuite({ root } = {}) {
+export function useBrowserSuite({ root, contextOptions } = {}) {
   const suite = { server: null, browser: null, url: null };
   before(async () => {
     assertBuilt();
     suite.server = await startServer({ root });
     suite.url = suite.server.url;
-    suite.browser = await launchBrowser();
+    suite.browser = await launchBrowser(contextOptions);
   });
   after(async () => {
     await suite.browser?.close();

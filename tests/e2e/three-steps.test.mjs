@@ -26,6 +26,8 @@ test('the keyboard moves d: largest e 0.16 at d = 64, 1.31 at d = 1, α sharper 
   await waitForFigure(page, 'three-steps');
   await assertReadoutsMatchCore(page, { d: 8, target: 3 });
   const alphaAt8 = largest(await readouts(page, 'is-weights'));
+  // The default: 「猫」 0.28 against 0.18 for each of the others, said as it is.
+  assert.equal(await page.locator(`${FIG} .is-mix .panel-foot`).textContent(), 'c 混合了全部 5 个词，「猫」占得最多（α = 0.28）');
   await page.focus('#three-steps-d');
   await page.keyboard.press('ArrowRight');
   assert.equal(await sliderValue(page), 9);
@@ -41,7 +43,11 @@ test('the keyboard moves d: largest e 0.16 at d = 64, 1.31 at d = 1, α sharper 
   assert.equal(largest(await readouts(page, 'is-scores')).toFixed(2), '1.31');
   const alphaAt1 = largest(await readouts(page, 'is-weights'));
   assert.ok(alphaAt1 > alphaAt8 && alphaAt8 > alphaAt64, `max α: d=1 ${alphaAt1}, d=8 ${alphaAt8}, d=64 ${alphaAt64}`);
-  assert.match(await page.locator(`${FIG} .is-mix .panel-foot`).textContent(), /c 主要来自「猫」/);
+  // 「猫」 leads but never has half the weight: the foot must not say c comes mainly from it.
+  const foot = await page.locator(`${FIG} .is-mix .panel-foot`).textContent();
+  assert.match(foot, new RegExp(`「猫」占得最多（α = ${alphaAt1.toFixed(2)}）`));
+  assert.ok(alphaAt1 < 0.5);
+  assert.doesNotMatch(foot, /主要来自/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -64,7 +70,7 @@ test('the pointer moves d (click, then drag) and picks the target word', async (
   await page.locator(`${FIG} .control-choice label`, { hasText: 'yesterday' }).click();
   const data = await assertReadoutsMatchCore(page, { d: 64, target: 4 });
   assert.equal(data.target, 'yesterday');
-  assert.match(await page.locator(`${FIG} .is-mix .panel-foot`).textContent(), /c 主要来自「昨天」/);
+  assert.match(await page.locator(`${FIG} .is-mix .panel-foot`).textContent(), /c 混合了全部 5 个词，「昨天」占得最多/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -65,11 +65,29 @@ test('a hostile hash is clamped or dropped with a visible note and no markup', a
   await page.close();
 });
 
-test('a very long hash is ignored with a note', async () => {
+test('a very long hash is ignored with a note, in the figures that have state only', async () => {
   const { page } = await suite.open(`index.html#funnel.n=${'1'.repeat(5000)}`);
   await waitForFigure(page, 'funnel');
+  await waitForFigure(page, 'formula');
   assert.equal(await value(page, '#funnel-n'), 5);
   assert.match(await page.locator('[data-figure="funnel"] .figure-alert').textContent(), /太长/);
+  // Exactly the figures whose spec has params warn; formula and figure2 keep nothing in the
+  // URL: they lost nothing, and say nothing.
+  const { warned, withState } = await page.evaluate(async () => {
+    const { default: createAttnCore } = await import(new URL('attn_core.mjs', document.baseURI).href);
+    const specs = (await createAttnCore()).figures();
+    const slots = [...document.querySelectorAll('[data-figure][data-state="ready"]')];
+    const ids = (list) => [...new Set(list.map((s) => s.dataset.figure))].sort();
+    return {
+      warned: ids(slots.filter((s) => s.querySelector('.figure-alert:not([hidden])'))),
+      withState: ids(slots.filter((s) => specs.some((spec) => spec.id === s.dataset.figure && spec.params.length > 0))),
+    };
+  });
+  assert.ok(warned.length >= 10, `${warned.length} figures warned`);
+  assert.deepEqual(warned, withState);
+  for (const id of ['formula', 'figure2']) {
+    assert.equal(await page.locator(`[data-figure="${id}"] .figure-alert`).isVisible(), false, id);
+  }
   await page.close();
 });
 

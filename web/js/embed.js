@@ -4,9 +4,9 @@
 import { element, truncate } from './lib/dom.js';
 import { linkFormulaTerms } from './lib/term-links.js';
 import { mountFigures } from './lib/figure-page.js';
+import { postHeightToHost } from './lib/frame-height.js';
+import { markScriptRunning } from './lib/script-check.js';
 import { figureModules } from './figures/index.js';
-
-const HEIGHT_MESSAGE = 'attn-embed-height';
 
 // The chapter's own slot for this figure (title and notes included) when the build put one in
 // a <template>; otherwise a bare slot.
@@ -19,12 +19,8 @@ function figureSlot(id) {
   return slot;
 }
 
-function postHeight(id) {
-  const height = Math.ceil(document.body.getBoundingClientRect().height);
-  if (window.parent !== window) window.parent.postMessage({ type: HEIGHT_MESSAGE, fig: id, height }, '*');
-}
-
 function main() {
+  markScriptRunning();
   const id = new URLSearchParams(location.search).get('fig') ?? '';
   const root = document.getElementById('embed-root');
   const known = Object.hasOwn(figureModules, id) || document.querySelector(`template[data-figure-template="${CSS.escape(id)}"]`);
@@ -35,14 +31,9 @@ function main() {
     const title = root.querySelector('.figure-title')?.textContent.trim();
     if (title) document.title = title;
   }
-  let frame = 0;
-  new ResizeObserver(() => {
-    cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => postHeight(id));
-  }).observe(document.body);
-  window.addEventListener('load', () => postHeight(id));
+  postHeightToHost(id);
   linkFormulaTerms(document);
-  if (known) mountFigures(root, { modules: figureModules, defaultFigure: id }).then(() => postHeight(id));
+  if (known) mountFigures(root, { modules: figureModules, defaultFigure: id });
 }
 
 main();

@@ -86,6 +86,31 @@ TEST(Encoder, FirstWordInfluenceIsInfiniteOnceTheProductOverflows) {
   for (std::size_t t = 1; t < norms.size(); ++t) EXPECT_GE(norms[t], norms[t - 1]) << t;
 }
 
+TEST(Encoder, BandExitIsTheFirstInfluenceOutsideTheBand) {
+  // The cheap exit must be exactly the first entry of first_word_influence outside [low, high].
+  auto first_outside = [](const std::vector<double>& norms, double low, double high) {
+    for (std::size_t i = 0; i < norms.size(); ++i)
+      if (!(norms[i] >= low && norms[i] <= high)) return static_cast<int>(i) + 1;
+    return 0;
+  };
+  int exits = 0;
+  for (double rho : {0.5, 1.0, 1.25, 1.5})
+    for (int seed = 1; seed <= 60; ++seed) {
+      const DemoEncoder enc = demo_encoder(60, rho, static_cast<std::uint64_t>(seed));
+      const auto norms = first_word_influence(enc.W, enc.vectors);
+      for (const auto& [low, high] : {std::pair{1e-2, 1e2}, std::pair{0.5, 2.0}}) {
+        const int exit = first_word_band_exit(enc.W, enc.vectors, low, high);
+        EXPECT_EQ(exit, first_outside(norms, low, high)) << "ρ " << rho << " seed " << seed << " band " << low;
+        exits += exit > 0;
+      }
+    }
+  EXPECT_GT(exits, 300);  // most curves leave one band or the other: the comparison has teeth
+  const Eigen::MatrixXd W = Eigen::MatrixXd::Constant(4, 4, 1e19);
+  const Eigen::MatrixXd words = Eigen::MatrixXd::Constant(40, 4, 1e-300);
+  EXPECT_EQ(first_word_band_exit(W, words, 1e-2, 1e2), first_outside(first_word_influence(W, words), 1e-2, 1e2));
+  EXPECT_THROW(first_word_band_exit(W, words, 2, 1), InvalidInput);
+}
+
 TEST(Encoder, RejectsEmptySentenceAndWrongShapes) {
   const Eigen::MatrixXd W = Eigen::MatrixXd::Identity(3, 3);
   EXPECT_THROW(encode(W, Eigen::MatrixXd(0, 3)), InvalidInput);

@@ -12,6 +12,12 @@ const LABELS = { idle: '在你的浏览器里重新训练', running: '暂停训�
 
 const FRESH = { step: 0, total: 0, loss: NaN, activeMs: 0, done: false, paused: false };
 
+// A page with an opaque origin (an <iframe sandbox> without allow-same-origin) may not start a
+// worker from the site's files: there the panel offers no button that could only fail.
+const OPAQUE_ORIGIN_TEXT = '在这里不能重新训练：这张图嵌在别的网页的沙箱 iframe 里，浏览器不允许这样的页面启动后台线程。'
+  + '嵌入它的网页要在 iframe 的 sandbox 里同时允许 allow-scripts 和 allow-same-origin，读者才能在浏览器里训练。图中的实线是构建这份页面时训练好的模型，照常显示。';
+const hasOpaqueOrigin = () => window.origin === 'null';
+
 function progressRow(model, idPrefix) {
   const row = element('div', { class: `figure2-progress model-${model}`, 'data-model': model });
   const id = `${idPrefix}-progress-${model}`;
@@ -151,5 +157,10 @@ export function trainingPanel(container, options) {
   });
 
   setState('idle');
-  return { element: box, get state() { return state; } };
+  if (hasOpaqueOrigin()) {
+    actions.remove();
+    box.dataset.state = 'unavailable';
+    status.textContent = OPAQUE_ORIGIN_TEXT;
+  }
+  return { element: box, get state() { return box.dataset.state; } };
 }

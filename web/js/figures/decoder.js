@@ -14,6 +14,7 @@ import rnnSearchSource from '../../generated/rnnsearch_step.json';
 import { element } from '../lib/dom.js';
 import { codeView } from '../decoder/code-view.js';
 import { trainedDecoder } from '../decoder/trained-decoder.js';
+import { plainIndices, subscripted } from '../lib/subscripts.js';
 
 const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch
 const PHASE_NAMES = {
@@ -22,10 +23,10 @@ const PHASE_NAMES = {
 };
 // RNNsearch's step, in Bahdanau's order: it scores with the state before this word.
 const TRAINED_PHASE_NAMES = {
-  ...PHASE_NAMES, scores: '打分 e = vᵀ tanh(W sᵢ₋₁ + U h)', embed: '查词向量并拼上 c：x = [E y; c]',
+  ...PHASE_NAMES, scores: '打分 e = v·tanh(W s_{i−1} + U h)', embed: '查词向量并拼上 c：x = [E y; c]',
 };
 const UNTRAINED_NOTE = '注意：权重是随机初始化、未训练的，所以译文没有意义——这里要看的是计算本身：每一步真的跑了下面这段 C++。想看它真的会翻译，选上面的「训练好的 RNNsearch」。';
-const TRAINED_NOTE = '权重已训练：这是构建时训练好的 RNNsearch（见第一节的 Figure 2），它真的在翻译。它是 Bahdanau 式的一步——先用上一步的状态 sᵢ₋₁ 打分、取上下文，再更新 GRU——所以下面的代码也换成了它自己的那一步。随机种子只对随机权重起作用。';
+const TRAINED_NOTE = '权重已训练：这是构建时训练好的 RNNsearch（见第一节的 Figure 2），它真的在翻译。它是 Bahdanau 式的一步——先用上一步的状态 s_{i−1} 打分、取上下文，再更新 GRU——所以下面的代码也换成了它自己的那一步。随机种子只对随机权重起作用。';
 const SIDE_BY_SIDE = 520;   // px: α and the top words side by side from this width
 const BLOCK_H = 172;
 const PHASE_MS = 700;       // play: one line group per tick
@@ -106,11 +107,12 @@ export function mount(el, core, initialState, host) {
     const showOutput = step && reached('output');
     const names = v.trained ? TRAINED_PHASE_NAMES : PHASE_NAMES;
     code.highlight(step ? phase : -1);
-    status.textContent = step ? `第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${names[tag] ?? tag}` : '';
+    status.replaceChildren(step ? subscripted(`第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${names[tag] ?? tag}`) : '');
     nextButton.textContent = atEnd() ? '从头再来' : '下一步';
     nextButton.disabled = !step;
     playButton.disabled = !step;
-    untrained.textContent = noteText(v);
+    const note = noteText(v);
+    untrained.replaceChildren(note === TRAINED_NOTE ? subscripted(note) : note); // an error's own text is shown as it is
     untrained.classList.toggle('is-error', v.trained && waiting === 'failed');
 
     const words = v.steps.map((s, i) => (i < k - 1 || showOutput ? s.chosen : '？'));
@@ -160,7 +162,7 @@ export function mount(el, core, initialState, host) {
     const chosenP = showOutput ? step.top.find((t) => t.word === step.chosen)?.p : undefined;
     const outText = showOutput ? `；贪心选中「${step.chosen}」${chosenP === undefined ? '' : `（p = ${chosenP.toFixed(3)}）`}` : '';
     const whose = v.trained ? '权重是构建时训练好的 RNNsearch。' : '权重随机、未训练。';
-    host?.describe(step ? `第 ${k} 步，输入「${step.input}」，正在执行：${names[tag] ?? tag}${alphaText}${outText}。${whose}`
+    host?.describe(step ? `第 ${k} 步，输入「${step.input}」，正在执行：${plainIndices(names[tag] ?? tag)}${alphaText}${outText}。${whose}`
       : noteText(v));
   }
 

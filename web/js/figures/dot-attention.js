@@ -10,6 +10,7 @@ import { element } from '../lib/dom.js';
 import { targetButtons } from '../lib/word-radios.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixRows } from '../lib/matrix.js';
+import { subscripted } from '../lib/subscripts.js';
 
 export const ownControls = ['target'];
 const HEIGHT = 190;
@@ -81,7 +82,7 @@ export function mount(el, core, initialState, host) {
 
   function drawTable(v, top) {
     const word = v.tgt[v.target] ?? '';
-    table.caption.text(`逐维乘积 sₖ·hⱼₖ：每一列加起来再除以 √${v.d}（= ${fixed2(v.sqrtD)}）就是打分 eⱼ`);
+    table.caption.node().replaceChildren(subscripted(`逐维乘积 s_k·h_{jk}：每一列加起来再除以 √${v.d}（= ${fixed2(v.sqrtD)}）就是打分 e_j`));
     table.head.selectAll('th').data(['维度', `s（${word}）`, ...v.src]).join('th').attr('scope', 'col')
       .classed('is-max', (_, i) => i - 2 === top).text((t) => t);
     const max = Math.max(1e-9, ...v.products.flat());
@@ -99,14 +100,14 @@ export function mount(el, core, initialState, host) {
       // The cell's shade is its share of the largest product (a CSS custom property, no inline style).
       .style('--share', (c) => (c.isS ? null : String(Math.max(0, c.value / max))))
       .text((c) => (c.value === 0 && !c.isS ? '0' : fixed2(c.value))); // exact zeros: the dimensions that do not match
-    const footRows = [{ label: `eⱼ = 列和 ÷ √${v.d}`, values: v.scores }, { label: 'αⱼ = softmax(e)ⱼ', values: v.alpha }];
+    const footRows = [{ label: `e_j = 列和 ÷ √${v.d}`, values: v.scores }, { label: 'α_j = softmax(e)_j', values: v.alpha }];
     const foot = table.foot.selectAll('tr').data(footRows).join((enter) => {
       const tr = enter.append('tr');
       tr.append('th').attr('scope', 'row');
       tr.append('td').attr('class', 'is-s');
       return tr;
     });
-    foot.select('th').text((r) => r.label);
+    foot.select('th').each(function label(r) { this.replaceChildren(subscripted(r.label)); });
     foot.selectAll('td.value').data((r) => r.values).join('td').attr('class', 'value')
       .classed('is-max', (_, j) => j === top).text(fixed2);
   }

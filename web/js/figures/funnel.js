@@ -7,13 +7,17 @@ import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/lo
 import { element } from '../lib/dom.js';
 import { attrChanged, textChanged } from '../lib/write-changed.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { subscripted } from '../lib/subscripts.js';
 
 const NORM_NAMES = {
-  spectral: '谱范数 ‖∂c/∂wⱼ‖₂（最大奇异值）',
-  frobenius: 'Frobenius 范数 ‖∂c/∂wⱼ‖_F',
+  spectral: '谱范数 ‖∂c/∂w_j‖_2（最大奇异值）',
+  frobenius: 'Frobenius 范数 ‖∂c/∂w_j‖_F',
 };
-const MIN_STEP = 12;          // px per word (fits a vertical label); below it the chart scrolls sideways
-const LABEL_FONT = 11;        // px, matches .chart .axis text
+// px per word: a vertical label (10 px, .funnel .tick-vertical) with a gap to the next one. Fifty
+// words then fit the text column's 646 px (50 × 11 + the 62 px of margins); on a phone it scrolls.
+const MIN_STEP = 11;
+const LABEL_FONT = 11;        // px, matches .chart .axis text (horizontal labels)
+const VERTICAL_FONT = 10;     // px, .funnel .tick-vertical
 const DEFAULT_BAND = [1e-2, 1e2];
 
 function readData(result) {
@@ -40,7 +44,7 @@ export function mount(el, core, initialState, host) {
     className: 'funnel',
     height: 300,
     margin: { top: 22, right: 12, bottom: 40, left: 50 },
-    yLabel: '‖∂c/∂wⱼ‖',
+    yLabel: '‖∂c/∂w_j‖',
     ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
   });
   const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
@@ -56,7 +60,7 @@ export function mount(el, core, initialState, host) {
     const step = Math.max(MIN_STEP, (width - 62) / Math.max(1, norms.length));
     // Words that do not fit side by side are written vertically (natural for Chinese).
     const vertical = longestWord * LABEL_FONT + 4 > step;
-    chart.options.margin.bottom = vertical ? longestWord * (LABEL_FONT + 1) + 16 : 40;
+    chart.options.margin.bottom = vertical ? longestWord * (VERTICAL_FONT + 1) + 16 : 40;
     chart.layout(width, { minWidth: 62 + norms.length * MIN_STEP, height: vertical ? 280 + longestWord * 12 : 300 });
     chart.setYDomain(decadeDomain(norms, [band[0] / 10, band[1] * 10]));
     chart.drawBand(band, `灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])}`);
@@ -77,15 +81,22 @@ export function mount(el, core, initialState, host) {
     const axisKey = `${words.join(' ')}:${chart.inner.width}:${vertical}`;
     if (axisKey !== xAxisKey) {
       xAxisKey = axisKey;
-      chart.xAxis.call(axisBottom(x).tickFormat((i) => words[i] ?? String(i + 1)).tickSizeOuter(0));
-      chart.xAxis.selectAll('.tick text')
+      // No tick marks: the bars mark the words, and a tick over a vertical 「一」 reads as 「十」.
+      chart.xAxis.call(axisBottom(x).tickFormat((i) => words[i] ?? String(i + 1)).tickSize(0));
+      const labels = chart.xAxis.selectAll('.tick text')
         .attr('class', vertical ? 'tick-vertical' : null)
-        .attr('dy', vertical ? '0.2em' : '0.71em')
-        .attr('y', vertical ? 8 : 9);
+        .attr('dy', '0.71em')
+        .attr('y', 8);
+      // A vertical word is its characters stacked, one centred line each: CSS vertical writing
+      // would depend on the font's vertical metrics (without them 「一」 drifts off its line).
+      if (vertical) {
+        labels.text(null).selectAll('tspan').data((i) => Array.from(words[i] ?? String(i + 1))).join('tspan')
+          .attr('x', 0).attr('dy', (_, k) => (k ? '1.1em' : null)).text((c) => c);
+      }
     }
 
     const scrolls = chart.width > width + 1;
-    readout.textContent = `柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`;
+    readout.replaceChildren(subscripted(`柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`));
     host?.describe(describe(view));
   }
 

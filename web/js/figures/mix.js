@@ -9,6 +9,7 @@ import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixRows } from '../lib/matrix.js';
+import { subscripted } from '../lib/subscripts.js';
 
 const MAX_H = 340;       // px: the plot's height on a wide screen
 const PAD = { x: 56, top: 40, bottom: 12 }; // px around the fan: room for the tip labels
@@ -50,7 +51,7 @@ export function mount(el, core, initialState, host) {
   const legend = el.appendChild(element('p', { class: 'mix-legend' }));
   legend.append(element('span', { class: 'swatch is-fan', 'aria-hidden': 'true' }), '五支箭张成的扇形　',
     element('span', { class: 'swatch is-hull', 'aria-hidden': 'true' }), '箭头围成的凸包　',
-    element('span', { class: 'swatch is-c', 'aria-hidden': 'true' }), 'c = Σ αⱼ hⱼ');
+    element('span', { class: 'swatch is-c', 'aria-hidden': 'true' }), subscripted('c = Σ α_j h_j'));
   let width = el.clientWidth;
 
   function draw(result) {

@@ -6,7 +6,8 @@
 // Under them, for contrast, the alignment a really trained RNNsearch learned for the same
 // sentence (figure2's build-time weights, fetched only when that panel nears the viewport).
 // Data: {src, tgt, dot_map, additive_map (matrices: rows = tgt, cols = src), dot_argmax, additive_argmax,
-//        step, tv_now, tv, loss, params_dot, params_additive, attn_dim}.
+//        step, tv_now, tv, loss, params_dot, params_additive, attn_dim,
+//        claims: {tv_about_half: {holds, value, low, high, across}}} (lib/claim-note.js).
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
@@ -17,8 +18,10 @@ import { element } from '../lib/dom.js';
 import { learnedAlignment } from '../figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixValues } from '../lib/matrix.js';
+import { panelsStacked } from '../lib/panels.js';
+import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
-const SIDE_BY_SIDE = 600;  // px: below this the two maps stack
+const SIDE_BY_SIDE = 600;  // px: below this the two maps stack (when the page's CSS does not decide)
 const GAP = 28;
 const MAX_CELL = 52;
 const SHADE_MAX = 0.6;     // weights at or above this are drawn fully dark
@@ -36,7 +39,16 @@ function readData(result) {
     dotArgmax: nums(data.dot_argmax), additiveArgmax: nums(data.additive_argmax),
     step: Number(data.step), tvNow: Number(data.tv_now), tv: nums(data.tv),
     paramsDot: Number(data.params_dot), paramsAdditive: Number(data.params_additive),
+    tvClaim: data.claims?.tv_about_half ?? null,
   };
+}
+
+// 「TV 从 0.5 左右」: said when this seed starts elsewhere, with the spread over seeds 1–100.
+function tvClaimText(claim) {
+  const a = acrossSeeds(claim.across, fixed2);
+  const band = `${fixed2(claim.low)}–${fixed2(claim.high)}`;
+  return `这个种子下，第 0 步的 TV 是 ${fixed2(claim.value)}，不是正文说的「0.5 左右」。`
+    + `${a.seeds} 各算一遍：第 0 步的 TV 在 ${a.range} 之间，中位数 ${a.median}；${a.count} 个里有 ${a.holding} 个落在 ${band}。`;
 }
 
 const pairs = (v, argmax) => v.tgt.map((t, i) => `${t}→${v.src[argmax[i]] ?? ''}`).join('，');
@@ -45,11 +57,12 @@ export function mount(el, core, initialState, host) {
   const readout = el.appendChild(element('p', { class: 'figure-readout scorers-readout' }));
   const tvValue = readout.appendChild(element('strong', { class: 'tv-readout' }));
   const tvNote = readout.appendChild(element('span'));
-  const frame = svgFrame(el, { className: 'scorers', ariaLabel: '两张对齐图：左为点积打分，右为加性打分；下方为两图的 TV 距离随训练步数的变化' });
+  const claim = claimNote(el);
+  const frame = svgFrame(el, { className: 'scorers', ariaLabel: '两张对齐图：点积打分与加性打分；其后是两图的 TV 距离随训练步数的变化' });
   const { svg } = frame;
   const tables = el.appendChild(element('div', { class: 'scorers-tables' }));
-  const left = heatmap(svg, tables, { className: 'is-dot', caption: '左图：Luong 点积打分的对齐权重（行 = 译文词，列 = 原文词）' });
-  const right = heatmap(svg, tables, { className: 'is-additive', caption: '右图：Bahdanau 加性打分的对齐权重（当前训练步数）' });
+  const left = heatmap(svg, tables, { className: 'is-dot', caption: 'Luong 点积打分的对齐权重（行 = 译文词，列 = 原文词）' });
+  const right = heatmap(svg, tables, { className: 'is-additive', caption: 'Bahdanau 加性打分的对齐权重（当前训练步数）' });
   const scale = colourScale(svg, `scorers-scale-${host?.instanceId ?? 'x'}`);
   const learned = learnedAlignment(el, { base: document.baseURI, idPrefix: `scorers-learned-${host?.instanceId ?? 'x'}` });
   const tv = svg.append('g').attr('class', 'tv-chart');
@@ -67,6 +80,7 @@ export function mount(el, core, initialState, host) {
   marker.append('circle').attr('r', 4.5);
   const hit = tv.append('rect').attr('class', 'tv-hit');
   let width = el.clientWidth;
+  let stacked = panelsStacked(el, width, SIDE_BY_SIDE);
   let curveKey = '';
 
   // Scrubbing on the TV chart: the step under the pointer.
@@ -108,13 +122,13 @@ export function mount(el, core, initialState, host) {
   function draw(result) {
     const v = readData(result);
     const w = Math.max(260, width);
-    const wide = w >= SIDE_BY_SIDE;
+    const wide = !stacked;
     const panelW = wide ? (w - GAP) / 2 : w;
     const cell = Math.max(20, Math.min(MAX_CELL, Math.floor((panelW - ROW_LABEL_W - 4) / Math.max(1, v.cols))));
     const map = (values, argmax) => ({ rows: v.rows, cols: v.cols, values, argmax, rowLabels: v.tgt, colLabels: v.src, max: SHADE_MAX });
     const a = left.draw(map(v.dot, v.dotArgmax), cell, { titleText: 'Luong 点积 s·h', subText: `打分器参数：${v.paramsDot}` });
     right.draw(map(v.additive, v.additiveArgmax), cell, {
-      titleText: 'Bahdanau 加性 vᵀtanh(W₁h + W₂s)', subText: `打分器参数：${v.paramsAdditive}（训练 ${v.step} 步后）`,
+      titleText: 'Bahdanau 加性 v·tanh(W₁h + W₂s)', subText: `打分器参数：${v.paramsAdditive}（训练 ${v.step} 步后）`,
     });
     const rightX = wide ? panelW + GAP : 0;
     const rightY = wide ? 0 : a.height + 22;
@@ -130,9 +144,14 @@ export function mount(el, core, initialState, host) {
     learned.resize(width);
     tvValue.textContent = `TV = ${fixed2(v.tvNow)}`;
     tvNote.textContent = `（训练第 ${v.step} 步；0 = 两图一样，1 = 完全不重叠；${v.tvNow < GOOD_TV ? '已低于 0.05：基本学会了' : '还没到 0.05'}）`;
-    host?.describe(`第 ${v.step} 步：TV = ${fixed2(v.tvNow)}。每个译文词最看重的原文词——点积（左）：${pairs(v, v.dotArgmax)}；`
-      + `加性（右）：${pairs(v, v.additiveArgmax)}。`);
+    claim.show(v.tvClaim, tvClaimText);
+    host?.describe(`第 ${v.step} 步：TV = ${fixed2(v.tvNow)}。每个译文词最看重的原文词——点积：${pairs(v, v.dotArgmax)}；`
+      + `加性：${pairs(v, v.additiveArgmax)}。`);
   }
 
-  return coreDrawnFigure(core, 'scorers', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
+  const readWidth = () => {
+    width = el.clientWidth;
+    stacked = panelsStacked(el, width, SIDE_BY_SIDE);
+  };
+  return coreDrawnFigure(core, 'scorers', { draw, readWidth, svg: () => svg.node() });
 }

@@ -1,4 +1,4 @@
-// Figure `softmax` (§3 📐 看不明白 softmax？, inside a <details> that starts closed): five numbers
+// Figure `softmax` (§3 看不明白 softmax？, inside a <details> that starts closed): five numbers
 // x_1…x_5 — typed into boxes or dragged as bars — and the five weights softmax makes of them,
 // with their sum as the core returns it (1). The figure draws its own controls (the boxes line
 // up with the bars), so it measures its width when the box is opened, not at load.

@@ -3,21 +3,25 @@
 // the entropy of α (each trial a dot on its bar), against the uniform bound ln 5. Right: the most
 // typical trial, α raw and α scaled over the five positions.
 // Data: {d, raw/scaled: {entropy_mean, range_mean, trials: {entropy, range}}, ln5,
-//        typical: {index, rule, raw: {alpha}, scaled: {alpha}}}.
+//        typical: {index, rule, raw: {alpha}, scaled: {alpha}},
+//        claims: {scaled_above_one: {holds, value, threshold, across}}} (lib/claim-note.js).
 import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { panelsStacked } from '../lib/panels.js';
+import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
 const VARIANTS = [{ key: 'raw', label: '原始点积' }, { key: 'scaled', label: '除以 √d' }];
-const SIDE_BY_SIDE = 560;   // px: below this the two panels stack
+const SIDE_BY_SIDE = 560;   // px: below this the two panels stack (when the page's CSS does not decide)
 const LABEL_W = 62;         // px, row labels 「原始点积」「除以 √d」
 const VALUE_W = 50;         // px, the column of mean values at the right
 const SUMMARY_H = 196;
 const TYPICAL_H = 222;
 
-// Entropies near 0 keep one significant digit so 「掉向 0」 is visible but not hidden as 0.00.
-const formatEntropy = (v) => (v >= 0.01 || v === 0 ? v.toFixed(2) : v.toFixed(3));
+// Three decimals, as ln 5 = 1.609: a mean of 0.997 must not read as 1.00 against 「留在 1 以上」.
+// Entropies near 0 keep one significant digit so 「掉向 0」 is visible but not hidden as 0.000.
+const formatEntropy = (v) => (v >= 0.001 || v === 0 ? v.toFixed(3) : v.toPrecision(1));
 
 function readData(result) {
   const data = result?.data ?? {};
@@ -33,6 +37,16 @@ function readData(result) {
   return {
     d: data.d, ln5: Number(data.ln5), raw: variant('raw'), scaled: variant('scaled'),
     typicalIndex: Number(data.typical?.index ?? 0), rule: String(data.typical?.rule ?? ''),
+    aboveOne: data.claims?.scaled_above_one ?? null,
+  };
+}
+
+// 「除以 √d 的那行留在 1 以上」: said when this seed's mean falls below, with seeds 1–100 at this d.
+function aboveOneText(d) {
+  return (claim) => {
+    const a = acrossSeeds(claim.across, formatEntropy);
+    return `这个种子下，d = ${d} 时除以 √d 的平均熵是 ${formatEntropy(claim.value)}，掉到了 ${claim.threshold} 以下（正文说它留在 ${claim.threshold} 以上）。`
+      + `${a.seeds} 各算一遍（d = ${d}）：这个数在 ${a.range} 之间，中位数 ${a.median}；${a.count} 个里有 ${a.holding} 个在 ${claim.threshold} 以上。`;
   };
 }
 
@@ -60,6 +74,7 @@ export function mount(el, core, initialState, host) {
   const actions = el.appendChild(element('div', { class: 'sqrt-d-actions' }));
   const reseed = actions.appendChild(element('button', { type: 'button', class: 'sqrt-d-reseed' }, '换一组随机数'));
   const seedText = actions.appendChild(element('span', { class: 'sqrt-d-seed' }));
+  const claim = claimNote(el);
   // The next seed is seed + 1 (wrapping in the spec's range): the URL then reproduces the draw.
   reseed.addEventListener('click', () => host.setParams({ seed: seed >= seedSpec.max ? seedSpec.min : seed + 1 }));
 
@@ -86,9 +101,10 @@ export function mount(el, core, initialState, host) {
   const xBand = scaleBand().paddingInner(0.25);
   const yAlpha = scaleLinear().domain([0, 1]).range([64, 10]);
   let width = el.clientWidth;
+  let stacked = panelsStacked(el, width, SIDE_BY_SIDE);
 
   function layout() {
-    const wide = width >= SIDE_BY_SIDE;
+    const wide = !stacked;
     const summaryW = wide ? Math.floor(width * 0.5) - 12 : width;
     const typicalW = wide ? width - summaryW - 24 : width;
     svg.attr('width', width).attr('height', wide ? TYPICAL_H : SUMMARY_H + TYPICAL_H + 12)
@@ -139,10 +155,15 @@ export function mount(el, core, initialState, host) {
       .call((t) => t.append('tspan').text('h')).call((t) => t.append('tspan').attr('class', 'index').attr('dy', '0.3em')));
     labels.attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('text-anchor', 'middle')
       .select('tspan.index').text((_, i) => i + 1);
+    claim.show(v.aboveOne, aboveOneText(v.d));
     host?.describe(describe(v));
   }
 
-  return coreDrawnFigure(core, 'sqrt-d', { draw, readWidth: () => { width = el.clientWidth; }, svg: () => svg.node() });
+  const readWidth = () => {
+    width = el.clientWidth;
+    stacked = panelsStacked(el, width, SIDE_BY_SIDE);
+  };
+  return coreDrawnFigure(core, 'sqrt-d', { draw, readWidth, svg: () => svg.node() });
 }
 
 // The seed is changed by the 「换一组随机数」 button, not by a slider.

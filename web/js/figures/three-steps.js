@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { writeSubscripted } from '../lib/subscripts.js';
 
 const THREE_COLUMNS = 900; // px: from here the three steps sit side by side
 const TWO_COLUMNS = 520;   // px: from here ① and ② share a row
@@ -28,17 +29,26 @@ function readData(result) {
   };
 }
 
+// Where c comes from, in words that stay true: 「主要来自」 only when one word has at least half
+// of the weight; at the default d = 8 「猫」 leads with 0.28 against 0.18 for each of the others.
+function sourceOfC(v, top) {
+  if (top < 0) return '';
+  const word = `「${v.src[top] ?? ''}」`;
+  return v.alpha[top] >= 0.5 ? `c 主要来自${word}（α = ${fixed2(v.alpha[top])}）`
+    : `c 混合了全部 ${v.src.length} 个词，${word}占得最多（α = ${fixed2(v.alpha[top])}）`;
+}
+
 function describe(v) {
   const top = argMax(v.alpha);
   return `d = ${v.d}（√d = ${fixed2(v.sqrtD)}），s 是「${v.target}」的解码器状态。① 打分 e：${v.src.map((w, j) => `${w} ${fixed2(v.e[j])}`).join('，')}。`
     + `② softmax 后 α：${v.src.map((w, j) => `${w} ${fixed2(v.alpha[j])}`).join('，')}（熵 ${fixed2(v.entropy)}，完全平均时 ${fixed2(v.maxEntropy)}）。`
-    + `③ c 主要来自「${v.src[top] ?? ''}」。`;
+    + `③ ${sourceOfC(v, top)}。`;
 }
 
 // One step's panel: a title, a subtitle, rows of label | bar | value, and a line below.
 function panel(svg, className, title) {
   const g = svg.append('g').attr('class', `step-panel ${className}`);
-  g.append('text').attr('class', 'panel-title').attr('y', 16).text(title);
+  g.append('text').attr('class', 'panel-title').attr('y', 16).call(writeSubscripted, title);
   const sub = g.append('text').attr('class', 'panel-sub').attr('y', 36);
   const rows = g.append('g').attr('class', 'rows').attr('transform', `translate(0,${HEAD})`);
   const foot = g.append('text').attr('class', 'panel-foot');
@@ -67,9 +77,9 @@ function drawRows(p, { values, labels, width, rowH, labelW, domain, barClass, hi
 export function mount(el, core, initialState, host) {
   const frame = svgFrame(el, { className: 'three-steps', ariaLabel: '注意力三步：打分、softmax、加权求和' });
   const { svg } = frame;
-  const scores = panel(svg, 'is-scores', '① 打分 eⱼ = s·hⱼ / √d');
-  const weights = panel(svg, 'is-weights', '② softmax → 权重 αⱼ');
-  const mix = panel(svg, 'is-mix', '③ 加权求和 c = Σⱼ αⱼ hⱼ');
+  const scores = panel(svg, 'is-scores', '① 打分 e_j = s·h_j / √d');
+  const weights = panel(svg, 'is-weights', '② softmax → 权重 α_j');
+  const mix = panel(svg, 'is-mix', '③ 加权求和 c = Σ_j α_j h_j');
   const arrows = svg.selectAll('text.step-arrow').data([0, 1]).join('text').attr('class', 'step-arrow').attr('text-anchor', 'middle').text('→');
   let width = el.clientWidth;
 
@@ -107,7 +117,7 @@ export function mount(el, core, initialState, host) {
 
     mix.sub.text(`c 的 ${v.c.length} 个数（每个概念一维）`);
     drawRows(mix, { values: v.c, labels: v.dims, width: widths[2], rowH: ROW_C, labelW: LABEL_C, domain: [0, Math.max(1, ...v.c)], barClass: 'bar-c', highlight: -1 });
-    mix.foot.text(top >= 0 ? `c 主要来自「${v.src[top]}」（α = ${fixed2(v.alpha[top])}）` : '');
+    mix.foot.text(sourceOfC(v, top));
     host?.describe(describe(v));
   }
 

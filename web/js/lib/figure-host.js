@@ -1,13 +1,17 @@
 // Mounts one figure module into its slot and runs its data flow:
 //   control moved → state (params) → module.update(params) (which calls core.figure) → draw.
 // The host owns what every figure shares: controls built from the spec, the toolbar, the
-// aria-live description, notes (clamped URL values) and errors. The module only draws.
+// aria-live description, notes (clamped URL values) and errors, and the figure's place in the
+// formula-term index (term-index.js). The module only draws.
 // Slot markup (from the chapter): <figure data-figure="ID"><h3 class="figure-title">…</h3>
-//   <div class="figure-mount">status</div><div class="figure-notes">…</div></figure>
+//   [<div class="figure-formula">its formula</div>] <div class="figure-mount">status</div>
+//   <div class="figure-notes">…</div></figure>; the controls go right before the mount, so
+//   under the figure's formula.
 import { element } from './dom.js';
 import { buildControls } from './controls.js';
 import { buildToolbar } from './toolbar.js';
 import { defaultParams } from './url-state.js';
+import { indexFigure } from './term-index.js';
 
 const mountOf = (slot) => slot.querySelector('.figure-mount') ?? slot.appendChild(element('div', { class: 'figure-mount' }));
 
@@ -51,6 +55,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   let result = null;
   let handle = null;
   let noteLines = [...notes];
+  const listeners = new Set(); // stand-ins of this figure's controls (term-popover.js)
 
   // The slot's state is an attribute the CSS selects on: rewriting it, even unchanged, makes
   // the browser restyle the whole figure.
@@ -64,6 +69,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
     if (ticket !== runs) return;
     result = out;
     setState('ready');
+    for (const listener of listeners) listener(result);
     fillAlert(alert, noteLines, 'note');
   };
   const fail = (ticket, error) => {
@@ -128,8 +134,12 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
     svg: () => handle?.svg?.() ?? mount.querySelector('svg'),
     instanceId: instanceId ?? id,
     embedUrl: () => embedUrl(id, params),
+    onUpdate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
-  const { bar, panel } = buildToolbar(figure);
+  const { bar, panel, offerImages } = buildToolbar(figure);
   const titleElement = slot.querySelector('.figure-title');
   if (titleElement) titleElement.after(bar, panel);
   else slot.prepend(bar, panel);
@@ -143,6 +153,8 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
   // Read the width before the first draw, so that reading it does not force a second layout.
   let lastWidth = mount.clientWidth;
   run();
+  indexFigure(figure);
+  offerImages(Boolean(figure.svg()));
 
   // Re-layout on width changes only; the core is not called again for a resize.
   if (handle.resize && typeof ResizeObserver === 'function') {

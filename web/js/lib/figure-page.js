@@ -12,7 +12,8 @@ const NOT_BUILT_TEXT = '此图尚在制作中。';
 const TEXT_UNAFFECTED = '正文不受影响，只是这张互动图暂时无法运行。';
 
 function initialStateFromHash(hash, spec) {
-  if (hash.tooLong) return { params: {}, notes: [TOO_LONG_NOTE] };
+  // Only a figure with state lost anything to a hash too long to read.
+  if (hash.tooLong) return { params: {}, notes: spec.params.length ? [TOO_LONG_NOTE] : [] };
   return validateParams(spec.params, hash.byFigure.get(spec.id) ?? new Map());
 }
 
@@ -69,7 +70,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     });
     if (first) figures.set(id, figure);
   }
-  describeFormulaTerms(root.ownerDocument ?? root);
+  describeFormulaTerms();
 
   // A hash edited by hand or followed from a link: apply it (our own writes fire no event).
   window.addEventListener('hashchange', () => {

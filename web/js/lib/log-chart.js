@@ -5,6 +5,7 @@
 import { select } from 'd3-selection';
 import { scaleLog } from 'd3-scale';
 import { axisLeft } from 'd3-axis';
+import { writeSubscripted } from './subscripts.js';
 
 const SUPERSCRIPT_DIGITS = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
@@ -38,7 +39,7 @@ export function decadeDomain(values, include = [1e-3, 1e3], floor = 1e-30) {
 
 // chart.clipped(selection) clips marks to the plot area (for lines that run off the bottom).
 export class LogChart {
-  // options: {className, height, margin: {top, right, bottom, left}, yLabel, ariaLabel}
+  // options: {className, height, margin: {top, right, bottom, left}, yLabel (w_j: lowered index), ariaLabel}
   constructor(container, options = {}) {
     this.options = { height: 300, margin: { top: 16, right: 16, bottom: 48, left: 52 }, ...options };
     this.root = select(container).append('div').attr('class', `chart ${this.options.className ?? ''}`);
@@ -55,7 +56,7 @@ export class LogChart {
     this.overlay = this.svg.append('g').attr('class', 'overlay');
     this.clipId = `chart-clip-${(LogChart.count = (LogChart.count ?? 0) + 1)}`;
     this.clipRect = this.svg.append('defs').append('clipPath').attr('id', this.clipId).append('rect');
-    this.yLabel = this.svg.append('text').attr('class', 'axis-label').text(this.options.yLabel ?? '');
+    this.yLabel = this.svg.append('text').attr('class', 'axis-label').call(writeSubscripted, this.options.yLabel ?? '');
     this.y = scaleLog(); // unclamped: marks below the domain leave the plot (clip them)
     this.width = 0;
   }
@@ -80,7 +81,7 @@ export class LogChart {
       layer.attr('transform', `translate(${m.left},${m.top})`);
     }
     this.xAxis.attr('transform', `translate(${m.left},${m.top + this.inner.height})`);
-    this.yLabel.attr('x', 4).attr('y', 11);
+    this.yLabel.attr('x', 4).attr('y', 10);
     this.y.range([this.inner.height, 0]);
     this.clipRect.attr('x', 0).attr('y', 0).attr('width', this.inner.width).attr('height', this.inner.height);
     return this;

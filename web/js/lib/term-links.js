@@ -1,91 +1,222 @@
-// Formula terms ↔ controls. A formula term is an element carrying data-term="NAME" inside a
-// KaTeX formula (from \htmlData{term=NAME}{…}); a control carries the same data-term. Pointing
-// at, focusing or tapping either one lights every element with that data-term, so the reader
-// sees which slider changes which symbol and back. One set of listeners on the document serves
-// all figures, including ones mounted later.
+// Formula terms ↔ controls, for the mouse, the keyboard and the finger. Pointing at, focusing
+// or tapping a dashed term lights the controls that change it and, when any of them is out of
+// view, opens a popover beside the term with stand-ins of them (term-popover.js). Pointing at,
+// focusing or adjusting a control lights the terms it changes, in its own figure's formula
+// first. One set of listeners on the document serves every figure; what to light comes from
+// the index (term-index.js), built once, so a pointer move never searches the page.
+import { FORMULA_TERM, configureTermIndex, indexTerms, isIndexedControl, linksOf, lightsOf } from './term-index.js';
+import { createTermPopover } from './term-popover.js';
+import { whereIs } from './stand-in.js';
 
-const LIT = 'is-lit';
-const FORMULA_TERM = '.katex [data-term]';
-const CONTROL = '.control[data-term]';
+export { indexFigure, indexTerms, linksOf } from './term-index.js';
+export { describeFormulaTerms } from './term-description.js';
 
-let hovered = null;   // term under the pointer or focus
-let pinned = null;    // term tapped/clicked on (touch has no hover), until tapped again
+const CLASS = { direct: 'is-lit', indirect: 'is-lit-indirect' };
+const LINKED_TERM = `${FORMULA_TERM}.term-linked`;
+const HOVER_OPEN_MS = 180;   // a pointer resting on a term, not one passing over it
+const HOVER_CLOSE_MS = 350;  // time to move from the term into its popover
 
-const termOf = (node) => (node instanceof Element ? node.closest(`${FORMULA_TERM}, ${CONTROL}`)?.dataset.term ?? null : null);
+let pointed = null;   // the term or control under the pointer
+let focused = null;   // the term or control that has the focus
+let pinned = null;    // a tapped term (until the next tap elsewhere) or the control being adjusted
+let lit = new Map();  // element → 'direct' | 'indirect', as now shown
+let popover = null;
+let timer = 0;
+let dismissed = null; // a term whose popover the reader closed: focus returning to it does not reopen it
 
-function render(root) {
-  const active = new Set([hovered, pinned].filter(Boolean));
-  for (const node of root.querySelectorAll(`.${LIT}`)) {
-    if (!active.has(node.dataset.term)) node.classList.remove(LIT);
+function render() {
+  const next = new Map();
+  for (const source of [pinned, focused, pointed]) {
+    if (!source) continue;
+    for (const [node, how] of lightsOf(source)) {
+      if (next.get(node) !== 'direct') next.set(node, how);
+    }
   }
-  for (const term of active) {
-    for (const node of root.querySelectorAll(`[data-term="${CSS.escape(term)}"]`)) node.classList.add(LIT);
+  for (const [node, how] of lit) if (next.get(node) !== how) node.classList.remove(CLASS[how]);
+  for (const [node, how] of next) if (lit.get(node) !== how) node.classList.add(CLASS[how]);
+  lit = next;
+}
+
+// Each source of light changes alone; nothing new to light (every input event of a drag) costs nothing.
+const setPointed = (source) => {
+  if (source === pointed) return;
+  pointed = source;
+  render();
+};
+const setFocused = (source) => {
+  if (source === focused) return;
+  focused = source;
+  render();
+};
+const setPinned = (source) => {
+  if (source === pinned) return;
+  pinned = source;
+  render();
+};
+
+// The term or control an event is about: inside the popover, the popover's term.
+function sourceOf(node) {
+  if (!(node instanceof Element)) return null;
+  if (popover?.contains(node)) return popover.source;
+  const term = node.closest(`${LINKED_TERM}, [data-legend-term]`);
+  if (term) return term;
+  const control = node.closest('.control[data-term]');
+  return control && isIndexedControl(control) ? control : null;
+}
+
+// A popover only when it shows something the page does not: a linked control out of view, or a
+// figure that is not drawn on this page at all. Otherwise the lit controls are there to see.
+function needsPopover(links) {
+  return links.some((l) => !l.control || whereIs(l.control) !== 'here');
+}
+
+// Shows `source`'s popover beside `anchor` (the term itself, or the legend's button for it).
+export function openTermPopover(source, { anchor = source, mode = 'pinned' } = {}) {
+  clearTimeout(timer);
+  const links = linksOf(source);
+  // The popover reads the page before anything here writes to it (the pin's light comes after).
+  // (The legend's buttons always show it: showing the controls is what they are for.)
+  if (links.length && (anchor !== source || needsPopover(links))) popover.open(source, links, { anchor, mode });
+  else if (popover.source !== source && popover.mode !== 'pinned') popover.close();
+  if (mode === 'pinned') setPinned(source);
+}
+
+// Takes the reader to a real control: opens a closed <details> around it, scrolls it into view
+// and focuses it. The term stays pinned, so the light survives the scroll (a pointer that the
+// page scrolls under would otherwise take it), and the control wears a ring until it loses focus.
+export function goToControl(control, term = popover?.source ?? null) {
+  const details = control.closest('details');
+  if (details && !details.open) details.open = true;
+  popover.close();
+  if (term) setPinned(term);
+  const target = control.querySelector('input:checked') ?? control.querySelector('input, [tabindex="0"], button') ?? control;
+  const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  control.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+  target.focus({ preventScroll: true });
+  control.classList.add('is-arrived');
+  const leave = (event) => {
+    if (control.contains(event.relatedTarget)) return;
+    control.classList.remove('is-arrived');
+    control.removeEventListener('focusout', leave);
+  };
+  control.addEventListener('focusout', leave);
+}
+
+function closeUnlessPinned() {
+  if (popover.mode && popover.mode !== 'pinned') popover.close();
+}
+
+function onPointerOver(event) {
+  const source = sourceOf(event.target);
+  setPointed(source);
+  clearTimeout(timer);
+  if (source && source === popover.source) return;
+  if (source?.matches(LINKED_TERM) && event.pointerType === 'mouse') {
+    timer = setTimeout(() => pointed === source && openTermPopover(source, { mode: 'hover' }), HOVER_OPEN_MS);
+  } else if (popover.mode === 'hover') {
+    timer = setTimeout(closeUnlessPinned, HOVER_CLOSE_MS);
   }
 }
 
-// Lights `term` (or nothing, with null) from code, e.g. while a control is dragged.
-export function lightTerm(term, root = document) {
-  if (term === hovered) return; // e.g. every input event of a drag: nothing new to light
-  hovered = term;
-  render(root);
+function onFocusIn(event) {
+  const source = sourceOf(event.target);
+  setFocused(source);
+  if (source !== dismissed) dismissed = null;
+  if (source?.matches(LINKED_TERM) && source !== popover.source && !dismissed) openTermPopover(source, { mode: 'focus' });
 }
 
-// Installs the listeners once per document.
+function onFocusOut(event) {
+  const next = event.relatedTarget;
+  if (next instanceof Element && (popover.contains(next) || next === popover.anchor)) return;
+  setFocused(null);
+  if (popover.mode === 'focus' && (popover.contains(event.target) || event.target === popover.anchor)) popover.close();
+}
+
+// A press on a control pins it (a finger has no hover: the term stays lit while the slider is
+// adjusted and after); a press anywhere else but a term or the popover lets go.
+function onPointerDown(event) {
+  if (popover.contains(event.target)) return;
+  const source = sourceOf(event.target);
+  if (source && !source.matches(LINKED_TERM) && !source.dataset.legendTerm) {
+    setPinned(source);
+    if (popover.source) popover.close();
+    return;
+  }
+  if (source) return;
+  setPinned(null);
+  if (popover.source) popover.close();
+}
+
+// Opens `source`'s popover pinned beside `anchor`, or closes it if it is open there already.
+// `click` is the event that asked: a second tap lets go of the light too, which the focus left
+// on the term by the tap would otherwise keep (a key press keeps it: the keyboard is there).
+export function toggleTermPopover(source, anchor = source, click = null) {
+  const shownHere = popover.source === source && popover.anchor === anchor;
+  if (pinned === source && (shownHere || popover.source !== source)) {
+    setPinned(null);
+    popover.close();
+    if (click?.detail > 0) anchor.blur();
+    return;
+  }
+  openTermPopover(source, { anchor, mode: 'pinned' });
+}
+
+// A click or tap on a term pins it and its popover; a second one lets go.
+function onClick(event) {
+  const term = event.target instanceof Element ? event.target.closest(LINKED_TERM) : null;
+  if (term) toggleTermPopover(term, term, event);
+}
+
+// The reader closed the popover (Escape, ×): the light goes, and focus coming back to the term
+// does not open it again.
+function dismiss(source) {
+  dismissed = source;
+  setPinned(null);
+}
+
+function onKeyDown(event) {
+  if (event.key === 'Escape' && popover.source) {
+    event.preventDefault();
+    dismiss(popover.source);
+    popover.close({ returnFocus: popover.contains(event.target) });
+    return;
+  }
+  if (event.key === 'Tab' && !event.shiftKey && popover.anchor && event.target === popover.anchor) {
+    event.preventDefault();
+    popover.enter();
+    return;
+  }
+  const term = event.target instanceof Element ? event.target.closest(LINKED_TERM) : null;
+  if (term && (event.key === 'Enter' || event.key === ' ')) {
+    event.preventDefault();
+    term.click();
+  }
+}
+
+let config = { glossary: {}, readout: () => '', chapterUrl: null };
+
+// What the page is told about its terms (web/js/figures/index.js does it for this chapter):
+// {glossary: {name → {symbol, name, what}}, derived: {figure id → {term: [control terms]}},
+// readout(figureId, term, result) → line, chapterUrl(figureId) → where a figure not drawn on
+// this page can be seen}.
+export function configureTermLinks({ derived = {}, ...rest }) {
+  configureTermIndex({ derived });
+  config = { ...config, ...rest };
+}
+
+// Installs the listeners once per document, and indexes the document's formula terms.
 export function linkFormulaTerms(root = document) {
   if (root.documentElement?.dataset.termLinks) return;
   if (root.documentElement) root.documentElement.dataset.termLinks = 'on';
-  root.addEventListener('pointerover', (event) => {
-    lightTerm(termOf(event.target), root);
+  indexTerms(root);
+  popover = createTermPopover({ ...config, goTo: (control) => goToControl(control), onDismiss: dismiss });
+  root.addEventListener('pointerover', onPointerOver);
+  root.addEventListener('pointerout', (event) => {
+    if (!event.relatedTarget) setPointed(null); // the pointer left the window
   });
-  root.addEventListener('pointerleave', () => lightTerm(null, root), true);
-  root.addEventListener('focusin', (event) => lightTerm(termOf(event.target), root));
-  root.addEventListener('focusout', () => lightTerm(null, root));
-  root.addEventListener('input', (event) => lightTerm(termOf(event.target), root));
-  root.addEventListener('click', (event) => {
-    // A button that pins a term itself (the legend's, data-pins-term) clicks the term: that
-    // click is the one to read, not the button's.
-    if (event.target instanceof Element && event.target.closest('[data-pins-term]')) return;
-    const onFormula = event.target instanceof Element && event.target.closest(FORMULA_TERM);
-    const term = onFormula ? onFormula.dataset.term : null;
-    if (onFormula || pinned) {
-      pinned = term && term !== pinned ? term : null;
-      render(root);
-    }
-  });
-  root.addEventListener('keydown', (event) => {
-    const onFormula = event.target instanceof Element && event.target.closest(FORMULA_TERM);
-    if (onFormula && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      onFormula.click();
-    }
-  });
-}
-
-// KaTeX hides its HTML rendition from screen readers (they read the MathML copy). A focusable
-// term must not sit in a hidden subtree, so in a linked formula the HTML rendition is read
-// instead and the MathML copy hidden: the terms become buttons that say what controls them.
-function exposeTermsToScreenReaders(katexRoot) {
-  if (!katexRoot || katexRoot.dataset.termsExposed) return;
-  katexRoot.dataset.termsExposed = 'true';
-  katexRoot.querySelector('.katex-html')?.removeAttribute('aria-hidden');
-  katexRoot.querySelector('.katex-mathml')?.setAttribute('aria-hidden', 'true');
-}
-
-// Makes each formula term that some control changes focusable, and tells screen readers which
-// controls change it ("由滑杆「句长 n」控制"). Call again after figures mount.
-export function describeFormulaTerms(root = document) {
-  for (const term of root.querySelectorAll(FORMULA_TERM)) {
-    const controls = [...root.querySelectorAll(`${CONTROL}[data-term="${CSS.escape(term.dataset.term)}"]`)];
-    if (!controls.length) continue;
-    const names = [...new Set(controls.map((control) => {
-      const label = control.querySelector('.control-label')?.textContent.trim() ?? control.dataset.param;
-      const figure = control.closest('[data-figure]')?.querySelector('.figure-title')?.textContent.trim();
-      return `${control.dataset.kind ?? '控件'}「${label}」${figure ? `（${figure}）` : ''}`;
-    }))];
-    exposeTermsToScreenReaders(term.closest('.katex'));
-    term.setAttribute('tabindex', '0');
-    term.setAttribute('role', 'button');
-    term.setAttribute('aria-description', `由${names.join('、')}控制`);
-    term.classList.add('term-linked');
-  }
+  root.addEventListener('focusin', onFocusIn);
+  root.addEventListener('focusout', onFocusOut);
+  root.addEventListener('pointerdown', onPointerDown);
+  root.addEventListener('click', onClick);
+  root.addEventListener('keydown', onKeyDown);
 }

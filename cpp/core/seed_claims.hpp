@@ -1,0 +1,58 @@
+#pragma once
+// The chapter's claims that hang on a random seed the reader can change, measured at one seed
+// and over a range of seeds. The text quotes what a typical seed shows; a figure whose current
+// seed breaks the claim says so and gives the claim's spread over seeds 1–100, computed here.
+//
+//   scorers  「TV 从 0.5 左右」一路往下掉: before training, the TV distance between the random
+//            additive scorer's map and the dot map lies in [0.35, 0.65].
+//   sqrt-d   「除以 √d 的那行留在 1 以上」: the scaled scores' mean entropy over the five trials
+//            is above 1, at the reader's d.
+//   length   「1.25 这档短句还撑得住，句子一长，前面的词照样被压没」: at ρ = 1.25 the first
+//            word's influence on c leaves the healthy band before the sentence is 60 words long.
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+
+namespace attn {
+
+constexpr int kClaimFirstSeed = 1;
+constexpr int kClaimLastSeed = 100;
+
+// One number measured at every seed of [first_seed, last_seed], and whether the claim held.
+struct SeedSpread {
+  int first_seed = 0, last_seed = 0;
+  int measured = 0;  // seeds at which the number exists (a word that never leaves the band has no exit length)
+  double min = std::numeric_limits<double>::quiet_NaN();     // over the measured seeds
+  double max = std::numeric_limits<double>::quiet_NaN();
+  double median = std::numeric_limits<double>::quiet_NaN();  // of an even count: the mean of the middle two
+  int holding = 0;   // seeds at which the claim holds
+  int seeds() const { return last_seed - first_seed + 1; }
+};
+
+using SeedMeasure = std::function<std::optional<double>(std::uint64_t seed)>;
+using ClaimTest = std::function<bool(std::optional<double>)>;
+SeedSpread seed_spread(int first_seed, int last_seed, const SeedMeasure& measure, const ClaimTest& holds);
+
+// scorers: TV at step 0 for sentence pair `pair`, with W₁, W₂, v drawn from `seed` exactly as
+// the figure's fit draws them (core/additive_fit's calibrated settings).
+constexpr double kAboutHalfLow = 0.35;
+constexpr double kAboutHalfHigh = 0.65;
+double initial_tv(int pair, std::uint64_t seed);
+bool tv_about_half(double tv);
+SeedSpread initial_tv_across_seeds(int pair, int first_seed = kClaimFirstSeed, int last_seed = kClaimLastSeed);
+
+// sqrt-d: mean entropy of α over `trials` trials of the scaled scores s·h/√d.
+constexpr double kScaledEntropyFloor = 1.0;  // 「留在 1 以上」
+double scaled_mean_entropy(int d, std::uint64_t seed, int trials = 5, int keys = 5);
+bool stays_above_one(double mean_entropy);
+SeedSpread scaled_entropy_across_seeds(int d, int first_seed = kClaimFirstSeed, int last_seed = kClaimLastSeed,
+                                       int trials = 5, int keys = 5);
+
+// length: the first sentence length n ≤ max_n at which ‖∂c/∂w₁‖ is outside the healthy band
+// (core/healthy_band), for the demo encoder at memory level ρ; none if it stays inside.
+std::optional<int> first_word_exit(double rho, int max_n, std::uint64_t seed);
+SeedSpread first_word_exit_across_seeds(double rho, int max_n, int first_seed = kClaimFirstSeed,
+                                        int last_seed = kClaimLastSeed);
+
+}  // namespace attn

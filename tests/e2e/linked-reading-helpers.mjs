@@ -1,0 +1,25 @@
+// Shared by the linked-reading tests: a finger's tap, and the chapter opened with every figure
+// settled (drawn, failed or not built) and the fonts loaded, <details> left as the reader finds them.
+
+// A tap as a phone sends it (touch events; Chromium turns the tap into a click).
+export async function touchTap(page, locator) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+export async function openLinkedPage(suite, url, options) {
+  const opened = await suite.open(url, options);
+  await opened.page.waitForFunction(() => {
+    const slots = [...document.querySelectorAll('[data-figure]')];
+    return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
+  }, null, { timeout: 60000 });
+  await opened.page.evaluate(() => document.fonts.ready);
+  await opened.page.waitForTimeout(50); // the legend fills itself once every figure has mounted
+  return opened;
+}

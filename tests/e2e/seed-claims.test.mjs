@@ -1,0 +1,67 @@
+// A claim of the chapter's text that the reader's seed breaks is not left standing silently: the
+// figure says so, with the claim's spread over seeds 1–100 exactly as the core computed it
+// (cpp/core/seed_claims). At the page's default seeds every claim holds and no note shows.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { coreFigure, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+
+const suite = useBrowserSuite();
+
+const CASES = [
+  // 「TV 从 0.5 左右」: seed 6 starts the same-order pair at TV 0.23.
+  { id: 'scorers', hash: 'scorers.pair=0&scorers.seed=6', params: { pair: 0, seed: 6 }, claim: 'tv_about_half',
+    numbers: (c) => [c.value, c.across.min, c.across.max, c.across.median].map((x) => x.toFixed(2)) },
+  // 「除以 √d 的那行留在 1 以上」: seed 79 at d = 512 has 0.997.
+  { id: 'sqrt-d', hash: 'sqrt-d.d=512&sqrt-d.seed=79', params: { d: 512, seed: 79 }, claim: 'scaled_above_one',
+    numbers: (c) => [c.value, c.across.min, c.across.max, c.across.median].map((x) => x.toFixed(3)) },
+  // 「句子一长，前面的词照样被压没」: at seed 1 the ρ = 1.25 curve stays in the band.
+  { id: 'length', hash: 'length.seed=1', params: { seed: 1 }, claim: 'long_sentences_fall_out',
+    numbers: (c) => [c.across.min, c.across.max, c.across.median].map(String) },
+];
+
+const note = (page, id) => page.locator(`[data-figure="${id}"] .claim-note`);
+
+test('at the default seeds every claim holds and no figure shows a note', async () => {
+  const { page, errors } = await suite.openSettled('index.html');
+  for (const { id, claim } of CASES) {
+    const core = await coreFigure(page, id, {});
+    assert.equal(core.data.claims[claim].holds, true, `${id}: the default seed keeps 「${claim}」`);
+    assert.equal(core.data.claims[claim].across, null);
+    assert.equal(await note(page, id).isVisible(), false, id);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const { id, hash, params, claim, numbers } of CASES) {
+  test(`${id}: a seed that breaks 「${claim}」 gets a note with the spread over seeds 1–100`, async () => {
+    for (const [width, colorScheme] of [[1280, 'light'], [360, 'dark']]) {
+      const { page, errors } = await suite.openAtFigure(`index.html#${hash}`, id, { width, height: width === 360 ? 740 : 900, colorScheme });
+      const core = (await coreFigure(page, id, params)).data.claims[claim];
+      assert.equal(core.holds, false);
+      assert.equal(core.across.first_seed, 1);
+      assert.equal(core.across.last_seed, 100);
+      assert.ok(core.across.holding > 50 && core.across.holding < 100, `${core.across.holding} of 100 seeds keep it`);
+      assert.equal(await note(page, id).isVisible(), true);
+      const text = await note(page, id).textContent();
+      assert.match(text, /这个种子/);
+      assert.match(text, /种子 1–100/);
+      for (const number of [...numbers(core), String(core.across.holding)]) assert.ok(text.includes(number), `「${text}」 lacks ${number}`);
+      await screenshot(page, `claim-${id}-${width}-${colorScheme}`, { locator: page.locator(`[data-figure="${id}"]`) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+}
+
+test('moving the seed to one that breaks a claim brings the note, moving back hides it', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'length');
+  await page.focus('#length-seed');
+  await page.keyboard.press('Home'); // seed 1
+  assert.equal(await note(page, 'length').isVisible(), true);
+  await page.keyboard.press('ArrowRight'); // seed 2: it falls out again
+  assert.equal(await note(page, 'length').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

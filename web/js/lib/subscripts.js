@@ -1,0 +1,45 @@
+// Indices written with markup (h_j → h<sub>j</sub>) instead of Unicode's subscript letters
+// (ⱼ, ᵢ, ₖ) and ᵀ: few fonts have those, and a reader without one sees an empty box. In the
+// text given here, _x or _{…} marks a subscript.
+import { select } from 'd3-selection';
+
+const INDEX = /_(\{[^}]*\}|[^\s{])/g;
+
+function parts(text) {
+  const out = [];
+  let last = 0;
+  for (const match of text.matchAll(INDEX)) {
+    if (match.index > last) out.push({ text: text.slice(last, match.index) });
+    out.push({ text: match[1].replace(/^\{|\}$/g, ''), sub: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last) });
+  return out;
+}
+
+// For a text alternative (read out, not drawn): s_{i−1} → s(i−1), h_j → hj.
+export function plainIndices(text) {
+  return String(text).replace(INDEX, (_, index) => (index.startsWith('{') ? `(${index.slice(1, -1)})` : index));
+}
+
+// HTML: a fragment of text and <sub> elements, to append or replaceChildren with.
+export function subscripted(text) {
+  const fragment = document.createDocumentFragment();
+  for (const part of parts(String(text))) {
+    if (!part.sub) fragment.append(part.text);
+    else fragment.appendChild(document.createElement('sub')).textContent = part.text;
+  }
+  return fragment;
+}
+
+// SVG: writes the text into each <text> of the selection as tspans, an index lowered with
+// baseline-shift (class `index`, sized by the figure's CSS).
+export function writeSubscripted(selection, text) {
+  selection.each(function writeOne(d, i) {
+    const value = typeof text === 'function' ? text(d, i) : text;
+    select(this).selectAll('tspan').data(parts(String(value))).join('tspan')
+      .attr('class', (p) => (p.sub ? 'index' : null))
+      .attr('baseline-shift', (p) => (p.sub ? 'sub' : null))
+      .text((p) => p.text);
+  });
+}

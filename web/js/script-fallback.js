@@ -1,0 +1,61 @@
+// A classic script, loaded after the page's module script (both deferred, so it runs once the
+// module has run or failed). A module script is fetched with CORS; a classic one is not. Inside
+// a sandboxed <iframe> (an opaque origin) every file is cross-origin, so a host that serves the
+// files without `Access-Control-Allow-Origin` gets no module at all — and, without this script,
+// a blank frame. This one finds out why the module did not run, says so where the figures
+// would be, and tells the host the frame's height, as the module would have.
+import { scriptRan } from './lib/script-check.js';
+import { postHeightToHost } from './lib/frame-height.js';
+
+const filesOrigin = () => new URL(document.baseURI).origin;
+
+// Asks the server for the module once more, first as the module loader did (CORS), then as a
+// plain request: the second succeeding where the first failed means the header is missing.
+async function whyNotRunning(src) {
+  if (typeof fetch !== 'function') return '这个浏览器太旧，运行不了本页的脚本。';
+  try {
+    const response = await fetch(src, { mode: 'cors', cache: 'no-store' });
+    if (!response.ok) return `脚本文件 ${new URL(src).pathname} 不在服务器上（HTTP ${response.status}）。`;
+    return '浏览器没能运行本页的脚本：它也许太旧，或是网页的内容安全策略（CSP）拦下了脚本。';
+  } catch {
+    // A CORS failure and a network failure look alike from here; a no-cors request tells them apart.
+  }
+  try {
+    await fetch(src, { mode: 'no-cors', cache: 'no-store' });
+    return `提供这些文件的服务器（${filesOrigin()}）没有发送 Access-Control-Allow-Origin 头。`
+      + '嵌在沙箱 iframe 里的页面要载入自己的脚本，服务器必须为每个文件发送 Access-Control-Allow-Origin: *；请网站管理员加上它。';
+  } catch {
+    return `连不上提供这些文件的服务器（${filesOrigin()}），或请求被拦下了。`;
+  }
+}
+
+function show(text) {
+  const embedRoot = document.getElementById('embed-root');
+  if (embedRoot) {
+    const note = document.createElement('p');
+    note.className = 'page-note';
+    note.setAttribute('role', 'alert');
+    note.textContent = `这张互动图没能运行：${text}`;
+    embedRoot.replaceChildren(note);
+    return;
+  }
+  for (const slot of document.querySelectorAll('[data-figure]')) {
+    const mount = slot.querySelector('.figure-mount');
+    if (!mount) continue;
+    const note = document.createElement('p');
+    note.className = 'figure-status is-error';
+    note.textContent = `互动图没能运行：${text}正文不受影响。`;
+    mount.replaceChildren(note);
+    slot.dataset.state = 'error';
+  }
+}
+
+if (!scriptRan()) {
+  const module = document.querySelector('script[type="module"][src]');
+  const shown = module ? whyNotRunning(module.src) : Promise.resolve('本页的脚本没有运行。');
+  shown.then((text) => {
+    show(text);
+    // The host sizes the frame by this message; without it the note could be cut off.
+    postHeightToHost(document.getElementById('embed-root') ? new URLSearchParams(location.search).get('fig') : null);
+  });
+}
