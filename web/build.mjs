@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { renderMath } from './build-math.mjs';
-import { figure2Facts, fillFigure2Facts } from './js/figure2/facts.js';
+import { figure2Facts, fillFigure2Facts } from './js/figures/figure2/facts.js';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(WEB, '..');
@@ -140,7 +140,7 @@ async function bundle() {
     chunkNames: 'chunks/[name]-[hash]',
   });
   // Figure 2's training worker: a module worker of its own, no chunk shared with the page.
-  await build({ ...js, entryPoints: { 'figure2-worker': 'js/figure2/train-worker.js' }, format: 'esm' });
+  await build({ ...js, entryPoints: { 'figure2-worker': 'js/figures/figure2/train-worker.js' }, format: 'esm' });
   // What the page shows when its module script cannot run (a host without CORS headers): a
   // classic script, which needs no CORS.
   await build({ ...js, entryPoints: { 'script-fallback': 'js/script-fallback.js' }, format: 'iife', target: ['es2017'] });

@@ -5,15 +5,15 @@
 // greedy choice appear once the lines that compute them have run.
 // 权重 = 训练好的 RNNsearch: the same view draws the same figure computed by Figure 2's module with
 // the trained model (its step, rnn_search_step, cut from cpp/nmt/rnn_search.cpp the same way),
-// loaded on demand (web/js/decoder/trained-decoder.js); update() then returns a promise.
+// loaded on demand (web/js/figures/decoder/trained-decoder.js); update() then returns a promise.
 // Data: {src, steps: [{input, scores, alpha, top: [{word, p}], chosen}], stopped, trained, lines}.
 import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import decoderSource from '../../generated/decoder_step.json';
 import rnnSearchSource from '../../generated/rnnsearch_step.json';
 import { element } from '../lib/dom.js';
-import { codeView } from '../decoder/code-view.js';
-import { trainedDecoder } from '../decoder/trained-decoder.js';
+import { codeView } from './decoder/code-view.js';
+import { trainedDecoder } from './decoder/trained-decoder.js';
 import { plainIndices, subscripted } from '../lib/subscripts.js';
 
 const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch

@@ -6,11 +6,11 @@
 // It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`); the
 // Figure 2 module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
 import { element, whenNearViewport } from '../lib/dom.js';
-import { bleuChart } from '../figure2/bleu-chart.js';
-import { trainingPanel } from '../figure2/training-panel.js';
-import { alignmentPanel } from '../figure2/alignment-panel.js';
-import { curveTable } from '../figure2/curve-table.js';
-import { MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport } from '../figure2/report.js';
+import { bleuChart } from './figure2/bleu-chart.js';
+import { trainingPanel } from './figure2/training-panel.js';
+import { alignmentPanel } from './figure2/alignment-panel.js';
+import { curveTable } from './figure2/curve-table.js';
+import { MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport } from './figure2/report.js';
 
 export const coreFreeSpec = { id: 'figure2', title: 'Bahdanau 论文 Figure 2，在这里真跑一遍', params: [] };
 

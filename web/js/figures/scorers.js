@@ -15,7 +15,7 @@ import { pointer } from 'd3-selection';
 import { svgFrame, fixed2 } from '../lib/svg-frame.js';
 import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
 import { element } from '../lib/dom.js';
-import { learnedAlignment } from '../figure2/learned-alignment.js';
+import { learnedAlignment } from './figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixValues } from '../lib/matrix.js';
 import { panelsStacked } from '../lib/panels.js';

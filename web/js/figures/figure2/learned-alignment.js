@@ -2,7 +2,7 @@
 // figure2 (dist/figure2/rnnsearch.weights) really learned for the same sentence. Nothing is
 // fetched until the panel nears the viewport; each sentence is aligned once by the WASM core
 // (in a worker when one can run) and kept by trainer-client.js.
-import { element, whenNearViewport } from '../lib/dom.js';
+import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
 import { alignmentSummary, alignmentView } from './alignment-map.js';
 

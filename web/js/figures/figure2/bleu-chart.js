@@ -5,7 +5,7 @@
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
-import { svgFrame } from '../lib/svg-frame.js';
+import { svgFrame } from '../../lib/svg-frame.js';
 import { MODEL_NAMES, bucketLabel } from './report.js';
 
 const HEIGHT = 290;

@@ -1,7 +1,7 @@
 // The decoder figure's listing: a C++ function cut at build time from the very file compiled into
 // the page (tools/extract_source.py → web/generated/*.json), one span per line, its tagged line
 // groups lit as the step runs.
-import { element } from '../lib/dom.js';
+import { element } from '../../lib/dom.js';
 
 const KEYWORD = /\b(const|return|double|static_cast|auto|int)\b/; // split() keeps the captured words
 

@@ -3,7 +3,7 @@
 // and the Figure 2 module are fetched only when the panel nears the viewport; the
 // alignment is computed from them by the WASM core. Once the reader's own training finishes, the
 // panel can show the alignment of those weights instead.
-import { element, whenNearViewport } from '../lib/dom.js';
+import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
 import { alignmentSummary, alignmentView } from './alignment-map.js';
 

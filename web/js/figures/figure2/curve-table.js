@@ -1,7 +1,7 @@
 // The numbers of the BLEU chart as a table for screen readers (visually hidden, like the
 // heatmaps' tables): one row per source-length bucket, one column per drawn line.
 import { select } from 'd3-selection';
-import { element } from '../lib/dom.js';
+import { element } from '../../lib/dom.js';
 import { MODEL_NAMES, bleuText, bucketLabel } from './report.js';
 
 export function curveTable(container) {

@@ -2,10 +2,10 @@
 // wrote, then its end step; columns the source words; the colour scale under it and a hidden
 // table of the same numbers. Used by figure2's panel and by the learned map beside `scorers`.
 import { select } from 'd3-selection';
-import { element } from '../lib/dom.js';
-import { argMax, fixed2 } from '../lib/svg-frame.js';
-import { heatmap, colourScale, ROW_LABEL_W } from '../lib/heatmap.js';
-import { matrixRows } from '../lib/matrix.js';
+import { element } from '../../lib/dom.js';
+import { argMax, fixed2 } from '../../lib/svg-frame.js';
+import { heatmap, colourScale, ROW_LABEL_W } from '../../lib/heatmap.js';
+import { matrixRows } from '../../lib/matrix.js';
 
 export const SHADE_MAX = 0.6;  // as in figure `scorers`: weights at or above this are drawn fully dark
 const MAX_CELL = 56;

@@ -3,7 +3,7 @@
 // loss), and the closing line that says how long it took on this machine. The
 // training runs in two workers (trainer-client.js); the page only writes a few text nodes a few
 // times a second, so it stays responsive while both cores train.
-import { element } from '../lib/dom.js';
+import { element } from '../../lib/dom.js';
 import { MODELS, TrainingSession } from './trainer-client.js';
 import { MODEL_NAMES, durationText } from './report.js';
 
