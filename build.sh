@@ -102,6 +102,8 @@ run_tests() {
   (cd build/native && ctest --output-on-failure -j"$JOBS")
   log "build-time tools (python unittest)"
   ATTN_BUILD_DIR=build/native python3 -m unittest discover -s tests/tools -p '*_test.py'
+  log "the page's plain modules (node --test tests/web)"
+  node --test tests/web/
   log "WASM module (node --test tests/wasm)"
   node --test tests/wasm/
   log "browser (node --test tests/e2e)"
