@@ -22,7 +22,10 @@ const DIST = path.resolve(REPO, process.env.ATTN_DIST ?? 'dist');
 const WASM_DIR = path.resolve(REPO, process.env.ATTN_WASM_DIR ?? path.join('build', 'wasm'));
 const FIGURE2_DIR = path.resolve(REPO, process.env.ATTN_FIGURE2_DIR ?? path.join('build', 'figure2'));
 const FIGURE2_FILES = ['rnnenc.json', 'rnnsearch.json', 'rnnenc.weights', 'rnnsearch.weights'];
-const CHAPTER = path.join(WEB, 'chapter', 'chapter.html');
+// The chapter's text, one file a section (00-header.html, 01-seq2seq.html, …), read in name order.
+const CHAPTER = path.join(WEB, 'chapter');
+const chapterSource = () => fs.readdirSync(CHAPTER).filter((name) => name.endsWith('.html')).sort()
+  .map((name) => fs.readFileSync(path.join(CHAPTER, name), 'utf8').replace(/\n+$/, '')).join('\n\n') + '\n';
 const KATEX_DIST = path.join(WEB, 'node_modules', 'katex', 'dist');
 const DEFAULT_TITLE = 'Seq2Seq 的瓶颈与注意力机制';
 
@@ -152,7 +155,7 @@ async function main() {
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
 
-  const source = fs.readFileSync(CHAPTER, 'utf8');
+  const source = chapterSource();
   const fragment = fillFigure2Facts(source, figure2Facts(figure2Reports()));
   const { html: withIds, toc } = addHeadingIds(fragment);
   const math = renderMath(wrapTables(withIds));
@@ -171,7 +174,7 @@ async function main() {
   const figure2 = copyFigure2();
 
   const ms = Math.round(performance.now() - started);
-  console.log(`build: ${path.relative(REPO, DIST)}/ in ${ms} ms; ${math.count} formulas; chapter from ${path.relative(REPO, CHAPTER)}`);
+  console.log(`build: ${path.relative(REPO, DIST)}/ in ${ms} ms; ${math.count} formulas; chapter from ${path.relative(REPO, CHAPTER)}/`);
   const wasmDir = path.relative(REPO, WASM_DIR);
   if (!core.includes('attn_core.wasm') || !core.includes('attn_core.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_core.{mjs,wasm} missing (copied: ${core.join(', ') || 'none'}); figures will show the load error`);
   if (!core.includes('attn_figure2.wasm') || !core.includes('attn_figure2.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_figure2.{mjs,wasm} missing; figure2 cannot align or train in the browser`);

@@ -83,6 +83,7 @@ export function mountFigure(slot, { core, spec, module, initialParams = {}, note
       const out = handle.update({ ...params });
       if (typeof out?.then !== 'function') return settle(ticket, out);
       result = null; // nothing to export until the answer arrives
+      fillAlert(alert, noteLines, 'note'); // the link's notes are known now: only the drawing waits
       return out.then((answer) => settle(ticket, answer), (error) => fail(ticket, error));
     } catch (error) {
       return fail(ticket, error);
