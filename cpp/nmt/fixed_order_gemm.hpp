@@ -5,7 +5,7 @@
 // on the SIMD width the compiler chose (SSE2 natively, simd128 or none in WASM), and native and
 // WASM training give the same bits. (Eigen's products and reductions sum in an order that
 // depends on its packet size.) Do not split the k-sum into several accumulators: that would
-// silently break native = WASM, which tests/wasm/figure2_parity.test.mjs checks.
+// silently break native = WASM, which tests/wasm/figure2_claims.test.mjs checks.
 #include <Eigen/Dense>
 #include <type_traits>
 
