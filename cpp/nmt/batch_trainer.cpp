@@ -27,11 +27,6 @@ Dims dims_of(const RnnSearch& m) {
           static_cast<int>(m.p.emb_src.rows()), m.hidden(), static_cast<int>(m.p.W_a.rows())};
 }
 
-// Fisher–Yates with our generator, as train_seq2seq draws its minibatches.
-void shuffle(std::vector<int>& order, Rng& rng) {
-  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.next_u64() % i]);
-}
-
 }  // namespace
 
 struct BatchTrainer::Impl {
@@ -53,7 +48,7 @@ struct BatchTrainer::Impl {
     batched::copy_to_flat(init, m->P);
     model = std::move(m);
     std::iota(order.begin(), order.end(), 0);
-    shuffle(order, rng);
+    shuffle_order(order, rng);
   }
 
   std::vector<float>& P() { return std::visit([](auto& m) -> std::vector<float>& { return m->P; }, model); }
@@ -66,7 +61,7 @@ struct BatchTrainer::Impl {
     Batch batch;
     long tokens = 0;
     for (int b = 0; b < config.batch; ++b) {
-      if (next == order.size()) shuffle(order, rng), next = 0;
+      if (next == order.size()) shuffle_order(order, rng), next = 0;
       batch.push_back(&data[order[next++]]);
       tokens += static_cast<long>(batch.back()->target.size()) + 1;
     }
