@@ -9,7 +9,7 @@ export const BUDGETS = {
   latencyMaxMs: 16,
   gzipBytes: 350 * 1024,
   interactiveMs: 1000,
-  browserTrainingMs: 120 * 1000,
+  browserTrainingMs: 60 * 1000,
 };
 
 const ms = (x) => (x === null || x === undefined ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));

@@ -32,11 +32,11 @@ struct Figure2Config {
 // The chapter's budget: the config the build trains and the page retrains.
 Figure2Config figure2_default_config();
 
-// Determinism: one config trains to the same bits on one platform, in slices or at once (tested).
-// Native and WASM agree only to rounding (Eigen's SIMD sums and exp/tanh against its scalar path,
-// glibc's libm against musl's): the losses part at ~1e-16 within a few steps, and the chaos of
-// training grows that into a different run after several hundred. So the page's retraining
-// reproduces the claims, which hold for every init seed tried, not the build's exact numbers.
+// Determinism: one config trains to the same bits, in slices or at once, natively and in WASM
+// (nmt/batch_trainer: float32, fixed-order products, our own tanh/exp; tests/wasm compares the
+// weights' hash). So the page's retraining reproduces the build's numbers exactly. Evaluation
+// runs the double model with Eigen and libm, whose last bits may differ between the two builds;
+// a greedy argmax could only follow if two words' probabilities tied to ~1e-15.
 class Figure2Run {
  public:
   Figure2Run(Figure2Model model, const Figure2Config& config);

@@ -15,11 +15,6 @@ double pair_loss(RnnSearch& m, const ToyPair& p, bool backward) { return rnn_sea
 Tokens translate(const RnnEnc& m, const Tokens& s, int max_len) { return rnn_enc_translate(m, s, max_len); }
 Tokens translate(const RnnSearch& m, const Tokens& s, int max_len) { return rnn_search_translate(m, s, max_len); }
 
-// Fisher–Yates with our generator (std::shuffle's algorithm differs between standard libraries).
-void shuffle(std::vector<int>& order, Rng& rng) {
-  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.next_u64() % i]);
-}
-
 template <class Model>
 std::vector<double> train(Model& model, const std::vector<ToyPair>& data, const TrainConfig& cfg,
                           TrainState& state) {
@@ -31,7 +26,7 @@ std::vector<double> train(Model& model, const std::vector<ToyPair>& data, const 
     state.rng = std::make_unique<Rng>(cfg.seed);
     state.order.resize(data.size());
     std::iota(state.order.begin(), state.order.end(), 0);
-    shuffle(state.order, *state.rng);
+    shuffle_order(state.order, *state.rng);
     state.next = 0;
   }
   require(state.order.size() == data.size(), "train_seq2seq: the training set changed between calls");
@@ -45,7 +40,7 @@ std::vector<double> train(Model& model, const std::vector<ToyPair>& data, const 
     double loss = 0;
     long tokens = 0;
     for (int b = 0; b < cfg.batch; ++b) {
-      if (next == order.size()) shuffle(order, rng), next = 0;
+      if (next == order.size()) shuffle_order(order, rng), next = 0;
       const ToyPair& pair = data[order[next++]];
       loss += pair_loss(model, pair, true);
       tokens += static_cast<long>(pair.target.size()) + 1;
@@ -76,6 +71,11 @@ Evaluation eval(const Model& model, const std::vector<ToyPair>& data, const std:
 }
 
 }  // namespace
+
+// Fisher–Yates with our generator (std::shuffle's algorithm differs between standard libraries).
+void shuffle_order(std::vector<int>& order, Rng& rng) {
+  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.next_u64() % i]);
+}
 
 std::vector<double> train_seq2seq(RnnEnc& m, const std::vector<ToyPair>& d, const TrainConfig& c, TrainState& s) {
   return train(m, d, c, s);

@@ -36,6 +36,10 @@ struct TrainState {
   int steps_done = 0;
 };
 
+// The order of the minibatches: each epoch, `order` (indices of the training pairs) shuffled
+// by `rng`, the same on every platform. Both trainers (this one and batch_trainer) draw by it.
+void shuffle_order(std::vector<int>& order, Rng& rng);
+
 // Runs config.steps more steps. Returns the mean loss per target token at each step (before
 // that step's update). A step whose gradient is not finite is skipped (its loss is still
 // reported). Without a state, training starts afresh.

@@ -70,34 +70,27 @@ class Figure2Claims : public ::testing::Test {
   }
 };
 
-double mean_bleu(const std::vector<LengthBucket>& buckets, std::size_t from, std::size_t to) {
-  double sum = 0;
-  for (std::size_t k = from; k < to; ++k) sum += buckets[k].bleu;
-  return sum / static_cast<double>(to - from);
-}
-
-// Buckets 3–9 and 10–19 against 40–50: the fixed vector holds short sentences, loses long ones.
-// (On this budget it does not first rise: it is best on 3–9 words and near its floor from 20 on.)
-TEST_F(Figure2Claims, RnnEncBleuFallsWithSourceLength) {
+// The fixed vector holds short sentences and loses long ones (issue 13, the paper's Figure 2):
+// RNNenc scores at least 0.60 on 3–9 words, less in each longer bucket, and at most a third of
+// that on 40–50. Asserted for the default config's seeds, which the page retrains bit for bit;
+// other init seeds gave 0.55–0.67 on 3–9 and a ratio of 0.21–0.23 (docs/FIGURES.md).
+TEST_F(Figure2Claims, RnnEncHoldsShortSentencesAndLosesLongOnes) {
   const Trained* enc = trained(Figure2Model::RnnEnc);
   ASSERT_NE(enc, nullptr);
   const auto& b = enc->evaluation.buckets;
-  ASSERT_GE(b.size(), 3u);
+  ASSERT_EQ(b.size(), 5u);
   for (const auto& bucket : b) EXPECT_GE(bucket.count, 50) << "bucket " << bucket.lo << "–" << bucket.hi;
-  const double shortest = mean_bleu(b, 0, 2), longest = b.back().bleu;
-  EXPECT_LT(longest, 0.5 * shortest) << "short " << shortest << ", longest " << longest;
-  for (std::size_t k = 1; k < b.size(); ++k) EXPECT_LT(b[k].bleu, b[0].bleu) << "bucket " << b[k].lo;
+  EXPECT_GE(b.front().bleu, 0.60) << "3–9 words";
+  EXPECT_LE(b.back().bleu, b.front().bleu / 3) << "3–9: " << b.front().bleu << ", 40–50: " << b.back().bleu;
+  for (std::size_t k = 1; k < b.size(); ++k) EXPECT_LT(b[k].bleu, b[k - 1].bleu) << "bucket " << b[k].lo;
 }
 
-TEST_F(Figure2Claims, RnnSearchHoldsUpInTheLongestBucket) {
-  const Trained* enc = trained(Figure2Model::RnnEnc);
+// Attention keeps every source word within reach: RNNsearch scores at least 0.90 in every bucket.
+TEST_F(Figure2Claims, RnnSearchScoresAtLeast0_90InEveryBucket) {
   const Trained* search = trained(Figure2Model::RnnSearch);
-  ASSERT_NE(enc, nullptr);
   ASSERT_NE(search, nullptr);
-  const double enc_longest = enc->evaluation.buckets.back().bleu;
-  const double search_longest = search->evaluation.buckets.back().bleu;
-  EXPECT_GT(search_longest, 0.7) << "RNNsearch, longest bucket";
-  EXPECT_GT(search_longest, enc_longest + 0.5) << "RNNenc " << enc_longest << ", RNNsearch " << search_longest;
+  for (const auto& bucket : search->evaluation.buckets)
+    EXPECT_GE(bucket.bleu, 0.90) << "bucket " << bucket.lo << "–" << bucket.hi;
 }
 
 // 「我 昨天 看见 一只 猫」 → "I saw a cat yesterday": the row of "yesterday" peaks on 昨天, two

@@ -1,6 +1,6 @@
 // One Figure 2 model trained to the end of the default budget by the WASM module, as the page's
 // worker trains it (slices of steps), then evaluated on the test split; the alignment of the
-// chapter's example for RNNsearch. Runs in a worker thread so the two models train side by side.
+// chapter's example for RNNsearch, and the weight file's bytes. Runs in a worker thread so the two models train side by side.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadFigure2Core } from '../load_core.mjs';
 
@@ -14,7 +14,7 @@ try {
   const { buckets } = trainer.evaluate();
   // The module's objects are plain data (Float64Arrays included): they post as they are.
   const alignment = workerData.model === 'rnnsearch' ? trainer.align(core.exampleSource()) : null;
-  parentPort.postMessage({ steps: trainer.stepsDone, seconds, buckets, alignment });
+  parentPort.postMessage({ steps: trainer.stepsDone, seconds, buckets, alignment, weights: trainer.saveWeights() });
 } finally {
   trainer.delete();
 }

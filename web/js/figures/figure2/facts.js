@@ -3,7 +3,7 @@
 // long it took, with JavaScript or without. A note marks each number as
 //   <span data-figure2-fact="KEY">？</span>
 // and keeps its placeholder when the build trained nothing.
-import { durationText, readReport } from './report.js';
+import { bleuText, bucketLabel, durationText, readReport } from './report.js';
 
 const grouped = (n) => (Number.isFinite(n) ? n.toLocaleString('en-US') : '？');
 
@@ -28,6 +28,16 @@ export function figure2Facts({ rnnenc, rnnsearch }) {
     facts[`${name}-train-time`] = durationText(report.trainSeconds);
     facts[`${name}-eval-time`] = durationText(report.evalSeconds);
   }
+  // The final BLEU the notes quote: RNNenc's shortest and longest buckets, RNNsearch's lowest.
+  const buckets = (report) => report?.final.buckets ?? [];
+  const [first, last] = [buckets(enc)[0], buckets(enc).at(-1)];
+  if (first && last) {
+    Object.assign(facts, {
+      'short-bucket': bucketLabel(first), 'long-bucket': bucketLabel(last),
+      'rnnenc-bleu-short': bleuText(first.bleu), 'rnnenc-bleu-long': bleuText(last.bleu),
+    });
+  }
+  if (buckets(search).length) facts['rnnsearch-bleu-min'] = bleuText(Math.min(...buckets(search).map((b) => b.bleu)));
   return facts;
 }
 

@@ -21,7 +21,7 @@ import { askBuildRnnSearch } from './build-rnnsearch.js';
 // enough that the yield costs nothing. Progress goes to the page every PROGRESS_MS at most: each
 // message is a task on the page's main thread.
 const SLICE_MS = 80;
-const PROGRESS_MS = 250;
+const PROGRESS_MS = 500;
 
 const state = { paused: false, stopped: false, wake: null };
 const post = (message, transfer) => self.postMessage(message, transfer ?? []);
