@@ -69,6 +69,8 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     const started = performance.now();
     try {
       mountOne(slot, id);
+      // The formula terms this figure's controls change become buttons that say so, now.
+      describeFormulaTerms();
     } finally {
       // In the browser's performance timeline (DevTools, the benchmark): what each figure costs.
       performance.measure?.(`mount ${id}`, { start: started });
@@ -117,7 +119,6 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
   });
 
   await allMounted;
-  describeFormulaTerms();
   return figures;
 }
 
