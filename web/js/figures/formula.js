@@ -9,7 +9,7 @@
 // the stand-ins still move e, α and c and say what they became, and each links to the chapter.
 import { describeFormulaTerms, goToControl, indexFigure, indexTerms, linksOf, toggleTermPopover } from '../lib/term-links.js';
 import { headlessFigure } from '../lib/headless-figure.js';
-import { allFiguresMounted } from '../lib/mount-schedule.js';
+import { allFiguresMounted, onFigureMounted } from '../lib/mount-schedule.js';
 import { shortTitle } from '../lib/stand-in.js';
 import { figureSpecs } from '../lib/core-loader.js';
 import { element } from '../lib/dom.js';
@@ -91,10 +91,16 @@ export function mount(el, core, initialState, host) {
   el.replaceChildren(list);
   indexTerms(list);
 
-  // The controls live in other figures: list them once the page has mounted all.
-  allFiguresMounted.then(() => {
-    if (indexUndrawnFigures(core, new Set(names))) describeFormulaTerms();
+  // The controls live in other figures: listed as each one mounts, and once all have (with
+  // the figures this page does not draw, computed without being drawn).
+  const listControls = () => {
     for (const row of rows) row.controls.replaceChildren(...controlButtons(row));
+  };
+  const stopListing = onFigureMounted(listControls);
+  allFiguresMounted.then(() => {
+    stopListing();
+    if (indexUndrawnFigures(core, new Set(names))) describeFormulaTerms();
+    listControls();
   });
 
   return {

@@ -19,6 +19,13 @@ const IDLE_TIMEOUT_MS = 1000;
 let markAllMounted;
 export const allFiguresMounted = new Promise((resolve) => { markAllMounted = resolve; });
 
+// Listeners told after each figure mounts (what lists the page's controls as they come).
+const mountedListeners = new Set();
+export function onFigureMounted(listener) {
+  mountedListeners.add(listener);
+  return () => mountedListeners.delete(listener);
+}
+
 const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
   ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
   : setTimeout(() => callback({ timeRemaining: () => 0, didTimeout: true }), 50));
@@ -37,6 +44,7 @@ export function scheduleMounts(slots, mountSlot, { lazy = true } = {}) {
     observer?.unobserve(slot);
     try {
       mountSlot(slot);
+      for (const listener of mountedListeners) listener(slot);
     } finally {
       if (!waiting.size) {
         observer?.disconnect();
