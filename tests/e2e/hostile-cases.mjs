@@ -37,7 +37,7 @@ export const HOSTILE_FIG_PARAMS = [
 const decimalsOf = (x) => (String(x).includes('.') ? String(x).split('.')[1].length : 0);
 const onGrid = (spec, k) => Number((spec.min + k * spec.step).toFixed(Math.max(decimalsOf(spec.step), decimalsOf(spec.min))));
 
-function encode(text) {
+export function encode(text) {
   try {
     return encodeURIComponent(text);
   } catch {

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite } from './harness.mjs';
-import { HOSTILE_FIG_PARAMS, MARK, MAX_HASH_LENGTH, expectations, makeCase, mulberry32 } from './hostile-cases.mjs';
+import { HOSTILE_FIG_PARAMS, MARK, MAX_HASH_LENGTH, encode, expectations, makeCase, mulberry32 } from './hostile-cases.mjs';
 import { figureReport, installGuard, safetyReport, stillUsable } from './hostile-page.mjs';
 
 const SEED = 0x5eed1e55;
