@@ -3,6 +3,8 @@
 // directory traversal, and `Access-Control-Allow-Origin: *` on every file, because embed.html
 // inside <iframe sandbox="allow-scripts"> has an opaque origin: its module scripts, the .wasm
 // fetch and the @font-face fonts are all CORS requests, and would fail without that header.
+// Files are sent compressed when the build wrote a compressed copy beside them (NAME.br, NAME.gz:
+// web/build.mjs) and the browser accepts it: Content-Encoding says which, Vary says it depends.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,29 @@ function resolveInside(root, urlPath) {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
+// The encodings a request accepts, in the order we prefer them: brotli is the smaller.
+// (q=0 refuses one; anything else counts as accepted.)
+function acceptedEncodings(header = '') {
+  const accepted = new Set();
+  for (const part of String(header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return [['br', '.br'], ['gzip', '.gz']].filter(([name]) => accepted.has(name));
+}
+
+// The file to send for `file`: its compressed copy when one exists and is accepted.
+// Returns {path, size, encoding (null: as is)}.
+function variantOf(file, stats, acceptEncoding) {
+  for (const [encoding, suffix] of acceptedEncodings(acceptEncoding)) {
+    const compressed = `${file}${suffix}`;
+    const found = fs.statSync(compressed, { throwIfNoEntry: false });
+    if (found?.isFile()) return { path: compressed, size: found.size, encoding };
+  }
+  return { path: file, size: stats.size, encoding: null };
+}
+
 // Returns an http.Server (not yet listening) that serves the files under root.
 // options.headers: extra headers for every response (e.g. a CSP under test);
 // options.cors = false leaves out Access-Control-Allow-Origin (a host that forgot it, under test).
@@ -59,14 +84,17 @@ export function createStaticServer(root = DEFAULT_ROOT, options = {}) {
       }
       if (error || !stats || !stats.isFile()) return send(404, 'not found');
       const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+      const sent = variantOf(file, stats, request.headers['accept-encoding']);
       response.writeHead(200, {
         'Content-Type': type,
-        'Content-Length': stats.size,
+        'Content-Length': sent.size,
+        ...(sent.encoding ? { 'Content-Encoding': sent.encoding } : {}),
+        Vary: 'Accept-Encoding',
         'Cache-Control': 'no-cache',
         ...commonHeaders(options),
       });
       if (request.method === 'HEAD') return response.end();
-      fs.createReadStream(file).pipe(response);
+      fs.createReadStream(sent.path).pipe(response);
     });
   });
 }

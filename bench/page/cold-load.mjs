@@ -1,8 +1,8 @@
 // Cold load on 127.0.0.1: a brand-new Chromium profile per run (empty HTTP cache, empty code
 // cache), every request counted from the DevTools protocol, paint timings from the page, and the
 // moment every figure slot has mounted and drawn (data-state="ready", then the frame after it).
-// Sizes: bytes on the wire as served (the project's server does not compress) and gzip -9 of
-// each file, which is what a compressing static host would send.
+// Sizes: bytes on the wire as served (the project's server sends the build's brotli copies) and
+// gzip -9 of each file, which is what any gzip-serving static host would send.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -57,10 +57,12 @@ async function oneColdLoad(baseUrl, pagePath, root) {
         firstContentfulPaint: paint['first-contentful-paint'] ?? null,
         wasmFetched: resource('attn_core.wasm'),
         firstFigureReady: window.__loadProbe.firstReady,
+        viewportInteractive: window.__loadProbe.viewportInteractive,
         allFiguresReady: window.__loadProbe.allSettled,
         interactive: window.__loadProbe.interactive,
         slots: window.__loadProbe.slots,
         readySlots: window.__loadProbe.ready,
+        viewportSlots: window.__loadProbe.viewportSlots,
       };
     });
     const assets = [...requests.values()]
@@ -83,11 +85,15 @@ export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs =
   const results = [];
   for (let i = 0; i < runs; i += 1) {
     const r = await oneColdLoad(baseUrl, pagePath, root);
-    log(`  cold load ${pagePath} #${i + 1}: FCP ${r.timing.firstContentfulPaint?.toFixed(0)} ms, all figures drawn ${r.timing.interactive?.toFixed(0)} ms, ${r.assets.length} requests`);
+    log(`  cold load ${pagePath} #${i + 1}: FCP ${r.timing.firstContentfulPaint?.toFixed(0)} ms, figures in view drawn ${r.timing.viewportInteractive?.toFixed(0) ?? '—'} ms (${r.timing.viewportSlots?.join(', ') || 'none'}), all figures drawn ${r.timing.interactive?.toFixed(0)} ms, ${r.assets.length} requests`);
     results.push(r);
   }
-  const keys = Object.keys(results[0].timing);
-  const timing = Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r.timing[k]).filter((x) => x !== null))]));
+  const keys = Object.keys(results[0].timing).filter((k) => typeof results[0].timing[k] === 'number' || results[0].timing[k] === null);
+  const values = (k) => results.map((r) => r.timing[k]).filter((x) => typeof x === 'number');
+  const timing = Object.fromEntries(keys.map((k) => [k, median(values(k))]));
+  timing.viewportSlots = results[0].timing.viewportSlots;
+  // min and max of each time over the runs: how far one cold load can be from the median
+  const range = Object.fromEntries(keys.map((k) => [k, values(k).length ? [Math.min(...values(k)), Math.max(...values(k))] : null]));
   const assets = results[0].assets;
   // What a gzip-serving host would send: each file's gzip -9, or the file itself when gzip does
   // not make it smaller (woff2 is compressed already).
@@ -96,6 +102,7 @@ export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs =
     page: pagePath,
     runs,
     timing,
+    range,
     timingRuns: results.map((r) => r.timing),
     assets: assets.map((a) => ({ ...a, gzipOrRaw: wire(a) })),
     totals: {
@@ -106,4 +113,28 @@ export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs =
     },
     errors: [...new Set(results.flatMap((r) => r.errors))],
   };
+}
+
+// The floor of a cold load in this environment: a fresh profile opening a page of one line and
+// one module script that marks the frame after it ran (what any page pays before its own work).
+// Returns {runs, interactive: median ms, range: [min, max]}.
+export async function measureFloorLoad({ baseUrl, runs = 5 }) {
+  const url = new URL('__bench-floor.html', baseUrl).href;
+  const page = '<!doctype html><meta charset="utf-8"><p>floor</p><script type="module">' +
+    'requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => { window.__floorReady = performance.now(); }; c.port2.postMessage(0); });' +
+    '</script>';
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const browser = await launchFresh();
+    try {
+      const tab = await browser.context.newPage();
+      await tab.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page }));
+      await tab.goto(url, { waitUntil: 'load' });
+      await tab.waitForFunction(() => window.__floorReady !== undefined, null, { timeout: 60000, polling: 20 });
+      times.push(await tab.evaluate(() => window.__floorReady));
+    } finally {
+      await browser.close();
+    }
+  }
+  return { runs, interactive: median(times), range: [Math.min(...times), Math.max(...times)] };
 }

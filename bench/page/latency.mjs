@@ -167,20 +167,24 @@ function figureSummary(id, moves) {
   };
 }
 
-// The floor of this environment: the same probe on a page whose only work is one text change per
-// click (headless Chromium, software compositing, a shared CPU). Whatever a figure costs comes on top.
+// The floor of this environment: the same probe on a page whose only work is one slider that
+// writes its value beside it (headless Chromium, software compositing, a shared CPU), moved with
+// the keyboard as the figures' sliders are. Whatever a figure costs comes on top.
+const FLOOR_PAGE = '<!doctype html><meta charset="utf-8"><label>n <input type="range" min="0" max="100" value="50"></label>' +
+  '<output>50</output>';
+
 async function calibrate(context, presses = 40) {
   const page = await context.newPage();
   await page.addInitScript(installLatencyProbe);
-  await page.goto(`data:text/html,${encodeURIComponent('<!doctype html><button type="button">+1</button><p>0</p>')}`);
+  await page.goto(`data:text/html,${encodeURIComponent(FLOOR_PAGE)}`);
   await page.evaluate(() => {
-    const p = document.querySelector('p');
-    document.querySelector('button').addEventListener('click', () => { p.textContent = String(Number(p.textContent) + 1); });
+    const out = document.querySelector('output');
+    document.querySelector('input').addEventListener('input', (event) => { out.textContent = event.target.value; });
   });
   const moves = [];
-  await page.focus('button');
+  await page.focus('input');
   for (let i = 0; i < presses; i += 1) {
-    await page.keyboard.press('Enter');
+    await page.keyboard.press(i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft');
     moves.push(...(await settle(page)));
   }
   await page.close();
@@ -219,7 +223,7 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     log(`  ${id}: ${s.moves} moves, total p50 ${s.total.p50?.toFixed(2)} p95 ${s.total.p95?.toFixed(2)} max ${s.total.max?.toFixed(2)} ms`);
   }
   await page.close();
-  const floor = await calibrate(context);
-  log(`  environment floor (a one-line page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
+  const floor = await calibrate(context, 80);
+  log(`  environment floor (a one-slider page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
   return { figures, floor, errors, seconds: (performance.now() - started) / 1000 };
 }

@@ -103,32 +103,48 @@ export function installLatencyProbe() {
   };
 }
 
-// Cold load: when each figure slot settles, when all have, and when the frame after that is done.
+// Cold load: when each figure slot settles, when the ones in the first viewport have (the slots
+// that intersect the viewport when the document has been parsed: what the reader sees first), when
+// all have, and when the frame after each of those moments is done (the figure is then drawn and
+// answers input).
 export function installLoadProbe() {
-  const marks = { firstReady: null, allSettled: null, interactive: null, slots: 0, ready: 0 };
+  const marks = {
+    firstReady: null, viewportSettled: null, viewportInteractive: null, allSettled: null, interactive: null,
+    slots: 0, ready: 0, viewportSlots: null,
+  };
   window.__loadProbe = marks;
   const SETTLED = ['ready', 'error', 'todo'];
+  let inViewport = null;
+  const afterNextFrame = (key) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { marks[key] = performance.now(); };
+    channel.port2.postMessage(0);
+  });
   const check = () => {
-    const slots = document.querySelectorAll('[data-figure]');
+    const slots = [...document.querySelectorAll('[data-figure]')];
     if (!slots.length || marks.allSettled !== null) return;
-    let ready = 0;
-    let settled = 0;
-    for (const slot of slots) {
-      if (slot.dataset.state === 'ready') ready += 1;
-      if (SETTLED.includes(slot.dataset.state)) settled += 1;
-    }
+    const settled = (slot) => SETTLED.includes(slot.dataset.state);
+    const ready = slots.filter((slot) => slot.dataset.state === 'ready').length;
     if (ready && marks.firstReady === null) marks.firstReady = performance.now();
-    if (settled < slots.length) return;
+    if (inViewport?.length && marks.viewportSettled === null && inViewport.every(settled)) {
+      marks.viewportSettled = performance.now();
+      afterNextFrame('viewportInteractive');
+    }
+    if (!slots.every(settled)) return;
     marks.allSettled = performance.now();
     marks.slots = slots.length;
     marks.ready = ready;
     observer.disconnect();
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => { marks.interactive = performance.now(); };
-      channel.port2.postMessage(0);
-    });
+    afterNextFrame('interactive');
   };
+  document.addEventListener('DOMContentLoaded', () => {
+    inViewport = [...document.querySelectorAll('[data-figure]')].filter((slot) => {
+      const box = slot.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight && box.height > 0;
+    });
+    marks.viewportSlots = inViewport.map((slot) => slot.dataset.figure);
+    check();
+  });
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
 }

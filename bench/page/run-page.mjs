@@ -1,8 +1,8 @@
 // ./build.sh bench, part 2: the page in Chromium — interaction latency of every figure, cold load
-// (bytes and times), memory over 10,000 control moves, and Figure 2 trained in the browser to the
-// end of its budget (minutes). Needs dist/ (./build.sh build).
+// (bytes and times), Lighthouse's mobile run, memory over 10,000 control moves, and Figure 2
+// trained in the browser to the end of its budget (minutes). Needs dist/ (./build.sh build).
 //
-//   node bench/page/run-page.mjs [--only latency,load,memory,training] [--runs 5] [--embed-runs 3]
+//   node bench/page/run-page.mjs [--only latency,load,lighthouse,memory,training] [--runs 5] [--embed-runs 3]
 //        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench]
 //
 // Writes build/bench/page-report.json and build/bench/page-report.md. bench/core/run.mjs may instead
@@ -13,12 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, REPO, assertBuilt, launchFresh, startServer } from './browser.mjs';
 import { measureLatency } from './latency.mjs';
-import { measureColdLoad } from './cold-load.mjs';
+import { measureColdLoad, measureFloorLoad } from './cold-load.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureBrowserTraining } from './training.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
 import { budgetResults, writePageReport } from './page-report.mjs';
 
-const PARTS = ['latency', 'load', 'memory', 'training'];
+const PARTS = ['latency', 'load', 'lighthouse', 'memory', 'training'];
 
 function machineInfo(chromium) {
   const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
@@ -36,7 +37,7 @@ function machineInfo(chromium) {
 // moves (memory), embedRuns (cold loads of one embed), log}. Returns the report.
 export async function runPageBench({
   root = DIST, outDir = path.join(REPO, 'build', 'bench'), only = PARTS, runs = 5, embedRuns = 3, moves = 10000,
-  figures = null, log = console.log,
+  figures = null, lighthouseRuns = 3, log = console.log,
 } = {}) {
   const started = performance.now();
   assertBuilt(root);
@@ -56,8 +57,15 @@ export async function runPageBench({
     }
     if (only.includes('load')) {
       log('cold load …');
+      report.loadFloor = await measureFloorLoad({ baseUrl: server.url, runs });
+      log(`  floor: a one-line page drawn at ${report.loadFloor.interactive.toFixed(0)} ms (median of ${runs})`);
       report.coldLoad = [await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs, root, log })];
       if (embedRuns > 0) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath: 'embed.html?fig=funnel', runs: embedRuns, root, log }));
+    }
+    if (only.includes('lighthouse')) {
+      log('lighthouse (mobile) …');
+      report.lighthouse = await measureLighthouse({ url: new URL('index.html', server.url).href, runs: lighthouseRuns, saveTo: outDir, log });
+      if (report.lighthouse.error) log(`  ${report.lighthouse.error}`);
     }
     if (only.includes('memory')) {
       log(`memory: ${moves} moves …`);
@@ -80,6 +88,7 @@ export async function runPageBench({
     await server.close();
   }
   report.loadAverageAtEnd = os.loadavg();
+  report.unreliable = isUnreliable(report);
   report.seconds = (performance.now() - started) / 1000;
   report.budgets = budgetResults(report);
   if (outDir) {
@@ -89,6 +98,11 @@ export async function runPageBench({
   return report;
 }
 
+// A run on a machine busier than this (1-minute load average, at its start or end) says more about
+// the other work than about the page: its report says so at the top.
+export const MAX_RELIABLE_LOAD = 2;
+const isUnreliable = (report) => Math.max(report.machine.loadAverageAtStart[0], report.loadAverageAtEnd[0]) > MAX_RELIABLE_LOAD;
+
 function parseArgs(argv) {
   const options = {};
   for (let i = 0; i < argv.length; i += 1) {
@@ -97,6 +111,7 @@ function parseArgs(argv) {
     else if (flag === '--runs') options.runs = Number(value);
     else if (flag === '--embed-runs') options.embedRuns = Number(value);
     else if (flag === '--moves') options.moves = Number(value);
+    else if (flag === '--lighthouse-runs') options.lighthouseRuns = Number(value);
     else if (flag === '--figures') options.figures = value.split(',');
     else if (flag === '--out') options.outDir = path.resolve(value);
     else if (flag === '--root') options.root = path.resolve(value);
@@ -111,4 +126,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const report = await runPageBench(parseArgs(process.argv.slice(2)));
   const missed = report.budgets.filter((b) => !b.pass);
   console.log(`budgets: ${report.budgets.length - missed.length} of ${report.budgets.length} met${missed.length ? `; missed: ${missed.map((b) => b.name).join(', ')}` : ''}`);
+  if (report.unreliable) console.log(`UNRELIABLE: load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at start, ${report.loadAverageAtEnd[0].toFixed(1)} at end (over ${MAX_RELIABLE_LOAD} on ${report.machine.logicalCpus} CPUs)`);
 }

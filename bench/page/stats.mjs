@@ -10,10 +10,13 @@ export function quantile(values, q) {
 
 export const median = (values) => quantile(values, 0.5);
 
-// {n, p50, p95, max} of a list of milliseconds.
+// {n, p50, p95, p99, max} of a list of milliseconds.
 export function summary(values) {
   const finite = values.filter(Number.isFinite);
-  return { n: finite.length, p50: quantile(finite, 0.5), p95: quantile(finite, 0.95), max: finite.length ? Math.max(...finite) : null };
+  return {
+    n: finite.length, p50: quantile(finite, 0.5), p95: quantile(finite, 0.95), p99: quantile(finite, 0.99),
+    max: finite.length ? Math.max(...finite) : null,
+  };
 }
 
 // Difference between the largest and the smallest value (a noise estimate of repeated readings).

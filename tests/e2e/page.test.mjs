@@ -18,8 +18,7 @@ test('the page loads with no console error and draws funnel and length', async (
 });
 
 test('figures without a module say they are not built yet', async () => {
-  const { page } = await suite.open('index.html');
-  await waitForFigure(page, 'funnel');
+  const { page } = await suite.openSettled('index.html'); // every slot mounted (lazily) or refused
   const slots = await page.locator('[data-figure]').evaluateAll((nodes) =>
     nodes.map((n) => ({ id: n.dataset.figure, state: n.dataset.state, text: n.querySelector('.figure-mount').textContent })));
   for (const slot of slots.filter((s) => s.state !== 'ready')) {

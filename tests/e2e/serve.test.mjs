@@ -41,3 +41,35 @@ test('paths cannot leave dist/', async () => {
   }
   assert.equal((await rawGet('/no-such-file.txt')).statusCode, 404);
 });
+
+// A raw request with the given Accept-Encoding; resolves to {response, body (bytes as sent)}.
+function rawGetEncoded(path, acceptEncoding) {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    http.get({ hostname, port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('the build\'s compressed copies are sent to a browser that accepts them, the same bytes once decoded', async () => {
+  const zlib = await import('node:zlib');
+  for (const path of ['/index.html', '/attn_core.wasm', '/css/app.css', '/js/main.js']) {
+    const plain = await rawGetEncoded(path, null);
+    assert.equal(plain.response.headers['content-encoding'], undefined, `${path} as is when nothing is accepted`);
+    assert.equal(plain.response.headers.vary, 'Accept-Encoding');
+    const br = await rawGetEncoded(path, 'gzip, deflate, br');
+    assert.equal(br.response.headers['content-encoding'], 'br', path);
+    assert.ok(br.body.length < plain.body.length, `${path}: brotli ${br.body.length} < ${plain.body.length}`);
+    assert.deepEqual(zlib.brotliDecompressSync(br.body), plain.body, path);
+    const gzip = await rawGetEncoded(path, 'gzip;q=1, br;q=0');
+    assert.equal(gzip.response.headers['content-encoding'], 'gzip', `${path}: br refused with q=0`);
+    assert.deepEqual(zlib.gunzipSync(gzip.body), plain.body, path);
+    assert.equal(Number(gzip.response.headers['content-length']), gzip.body.length, path);
+  }
+  // Fonts are compressed already: no copy, sent as they are.
+  const font = (await rawGetEncoded('/css/fonts/KaTeX_Main-Regular.woff2', 'br, gzip')).response;
+  assert.equal(font.headers['content-encoding'], undefined);
+});

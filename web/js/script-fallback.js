@@ -51,6 +51,8 @@ function show(text) {
 }
 
 if (!scriptRan()) {
+  // The contents' list was folded for the module's bar (toc.css): without the module, open it.
+  document.querySelector('.toc')?.classList.add('is-static');
   const module = document.querySelector('script[type="module"][src]');
   const shown = module ? whyNotRunning(module.src) : Promise.resolve('本页的脚本没有运行。');
   shown.then((text) => {

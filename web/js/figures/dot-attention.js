@@ -11,6 +11,7 @@ import { targetButtons } from '../lib/word-radios.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixRows } from '../lib/matrix.js';
 import { subscripted } from '../lib/subscripts.js';
+import { attrChanged, classChanged, textChanged } from '../lib/write-changed.js';
 
 export const ownControls = ['target'];
 const HEIGHT = 190;
@@ -64,42 +65,76 @@ export function mount(el, core, initialState, host) {
     // the even split 1/n, where no word is preferred.
     y.domain([0, Math.max(0.5, ...v.alpha)]);
     const evenY = y(1 / Math.max(1, v.alpha.length));
-    even.select('line').attr('x1', 0).attr('x2', w).attr('y1', evenY).attr('y2', evenY);
-    even.select('text').attr('x', 0).attr('y', 36).text(`虚线：平均分 1/${v.alpha.length}（谁都不偏向）`);
-    title.text(`「${v.tgt[v.target] ?? ''}」的注意力 α 落在原文哪里`);
-    baseline.attr('x1', 0).attr('x2', w).attr('y1', y(0)).attr('y2', y(0));
+    attrChanged(even.select('line'), 'x1', 0);
+    attrChanged(even.select('line'), 'x2', w);
+    attrChanged(even.select('line'), 'y1', evenY);
+    attrChanged(even.select('line'), 'y2', evenY);
+    attrChanged(even.select('text'), 'x', 0);
+    attrChanged(even.select('text'), 'y', 36);
+    textChanged(even.select('text'), `虚线：平均分 1/${v.alpha.length}（谁都不偏向）`);
+    textChanged(title, `「${v.tgt[v.target] ?? ''}」的注意力 α 落在原文哪里`);
+    attrChanged(baseline, 'x1', 0);
+    attrChanged(baseline, 'x2', w);
+    attrChanged(baseline, 'y1', y(0));
+    attrChanged(baseline, 'y2', y(0));
     const bars = barLayer.selectAll('g.source').data(v.alpha).join((enter) => {
       const g = enter.append('g').attr('class', 'source');
       g.append('rect').attr('class', 'bar');
       g.append('text').attr('class', 'value').attr('text-anchor', 'middle');
       g.append('text').attr('class', 'word').attr('text-anchor', 'middle');
       return g;
-    }).classed('is-max', (_, j) => j === top);
-    bars.select('rect').attr('x', (_, j) => x(j)).attr('width', x.bandwidth()).attr('y', (a) => y(a)).attr('height', (a) => y(0) - y(a));
-    bars.select('.value').attr('x', (_, j) => x(j) + x.bandwidth() / 2).attr('y', (a) => y(a) - 5).attr('data-index', (_, j) => j).text(fixed2);
-    bars.select('.word').attr('x', (_, j) => x(j) + x.bandwidth() / 2).attr('y', HEIGHT - 9).text((_, j) => v.src[j]);
+    });
+    classChanged(bars, 'is-max', (_, j) => j === top);
+    // Only what a move changes is written: a redraw that rewrote every attribute restyled and
+    // laid out the whole figure and its table on each move.
+    const rect = bars.select('rect');
+    attrChanged(rect, 'x', (_, j) => x(j));
+    attrChanged(rect, 'width', x.bandwidth());
+    attrChanged(rect, 'y', (a) => y(a));
+    attrChanged(rect, 'height', (a) => y(0) - y(a));
+    const value = bars.select('.value');
+    attrChanged(value, 'x', (_, j) => x(j) + x.bandwidth() / 2);
+    attrChanged(value, 'y', (a) => y(a) - 5);
+    attrChanged(value, 'data-index', (_, j) => j);
+    textChanged(value, fixed2);
+    const words = bars.select('.word');
+    attrChanged(words, 'x', (_, j) => x(j) + x.bandwidth() / 2);
+    attrChanged(words, 'y', HEIGHT - 9);
+    textChanged(words, (_, j) => v.src[j]);
   }
+
+  // Replaces an element's content by subscripted(text) when the text differs from the last one.
+  const written = new WeakMap();
+  const writeSubscripted = (node, text) => {
+    if (written.get(node) === text) return;
+    written.set(node, text);
+    node.replaceChildren(subscripted(text));
+  };
 
   function drawTable(v, top) {
     const word = v.tgt[v.target] ?? '';
-    table.caption.node().replaceChildren(subscripted(`逐维乘积 s_k·h_{jk}：每一列加起来再除以 √${v.d}（= ${fixed2(v.sqrtD)}）就是打分 e_j`));
-    table.head.selectAll('th').data(['维度', `s（${word}）`, ...v.src]).join('th').attr('scope', 'col')
-      .classed('is-max', (_, i) => i - 2 === top).text((t) => t);
+    writeSubscripted(table.caption.node(), `逐维乘积 s_k·h_{jk}：每一列加起来再除以 √${v.d}（= ${fixed2(v.sqrtD)}）就是打分 e_j`);
+    const heads = table.head.selectAll('th').data(['维度', `s（${word}）`, ...v.src]).join((enter) => enter.append('th').attr('scope', 'col'));
+    classChanged(heads, 'is-max', (_, i) => i - 2 === top);
+    textChanged(heads, (t) => t);
     const max = Math.max(1e-9, ...v.products.flat());
     const rows = table.body.selectAll('tr').data(v.dims.map((_, k) => k)).join((enter) => {
       const tr = enter.append('tr');
       tr.append('th').attr('scope', 'row');
       return tr;
     });
-    rows.select('th').text((k) => v.dims[k]);
-    rows.selectAll('td').data((k) => [{ value: v.s[k], isS: true }, ...v.products.map((p, j) => ({ value: p[k], j }))])
-      .join('td')
-      .attr('class', (c) => (c.isS ? 'is-s' : c.value === 0 ? 'is-zero' : 'is-product'))
-      .classed('is-max', (c) => c.j === top)
-      .classed('is-strong', (c) => !c.isS && c.value / max > 0.6)
-      // The cell's shade is its share of the largest product (a CSS custom property, no inline style).
-      .style('--share', (c) => (c.isS ? null : String(Math.max(0, c.value / max))))
-      .text((c) => (c.value === 0 && !c.isS ? '0' : fixed2(c.value))); // exact zeros: the dimensions that do not match
+    textChanged(rows.select('th'), (k) => v.dims[k]);
+    const cells = rows.selectAll('td').data((k) => [{ value: v.s[k], isS: true }, ...v.products.map((p, j) => ({ value: p[k], j }))]).join('td');
+    attrChanged(cells, 'class', (c) => [c.isS ? 'is-s' : c.value === 0 ? 'is-zero' : 'is-product',
+      c.j === top ? 'is-max' : '', !c.isS && c.value / max > 0.6 ? 'is-strong' : ''].filter(Boolean).join(' '));
+    // The cell's shade is its share of the largest product (a CSS custom property, no inline style).
+    cells.each(function shade(c) {
+      const share = c.isS ? '' : String(Math.max(0, c.value / max));
+      if (this.style.getPropertyValue('--share') === share) return;
+      if (share) this.style.setProperty('--share', share);
+      else this.style.removeProperty('--share');
+    });
+    textChanged(cells, (c) => (c.value === 0 && !c.isS ? '0' : fixed2(c.value))); // exact zeros: the dimensions that do not match
     const footRows = [{ label: `e_j = 列和 ÷ √${v.d}`, values: v.scores }, { label: 'α_j = softmax(e)_j', values: v.alpha }];
     const foot = table.foot.selectAll('tr').data(footRows).join((enter) => {
       const tr = enter.append('tr');
@@ -107,9 +142,10 @@ export function mount(el, core, initialState, host) {
       tr.append('td').attr('class', 'is-s');
       return tr;
     });
-    foot.select('th').each(function label(r) { this.replaceChildren(subscripted(r.label)); });
-    foot.selectAll('td.value').data((r) => r.values).join('td').attr('class', 'value')
-      .classed('is-max', (_, j) => j === top).text(fixed2);
+    foot.select('th').each(function label(r) { writeSubscripted(this, r.label); });
+    const values = foot.selectAll('td.value').data((r) => r.values).join((enter) => enter.append('td').attr('class', 'value'));
+    classChanged(values, 'is-max', (_, j) => j === top);
+    textChanged(values, fixed2);
   }
 
   function draw(result) {

@@ -9,6 +9,7 @@
 // the stand-ins still move e, α and c and say what they became, and each links to the chapter.
 import { describeFormulaTerms, goToControl, indexFigure, indexTerms, linksOf, toggleTermPopover } from '../lib/term-links.js';
 import { headlessFigure } from '../lib/headless-figure.js';
+import { allFiguresMounted, onFigureMounted } from '../lib/mount-schedule.js';
 import { shortTitle } from '../lib/stand-in.js';
 import { figureSpecs } from '../lib/core-loader.js';
 import { element } from '../lib/dom.js';
@@ -90,11 +91,17 @@ export function mount(el, core, initialState, host) {
   el.replaceChildren(list);
   indexTerms(list);
 
-  // The controls live in figures mounted after this one: list them once the page has mounted all.
-  setTimeout(() => {
-    if (indexUndrawnFigures(core, new Set(names))) describeFormulaTerms();
+  // The controls live in other figures: listed as each one mounts, and once all have (with
+  // the figures this page does not draw, computed without being drawn).
+  const listControls = () => {
     for (const row of rows) row.controls.replaceChildren(...controlButtons(row));
-  }, 0);
+  };
+  const stopListing = onFigureMounted(listControls);
+  allFiguresMounted.then(() => {
+    stopListing();
+    if (indexUndrawnFigures(core, new Set(names))) describeFormulaTerms();
+    listControls();
+  });
 
   return {
     update() {

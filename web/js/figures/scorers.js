@@ -19,6 +19,7 @@ import { learnedAlignment } from './figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixValues } from '../lib/matrix.js';
 import { panelsStacked } from '../lib/panels.js';
+import { attrChanged, writeText } from '../lib/write-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack (when the page's CSS does not decide)
@@ -101,7 +102,7 @@ export function mount(el, core, initialState, host) {
   function drawTv(v, w, y0) {
     const innerW = w - TV_MARGIN.left - TV_MARGIN.right;
     const innerH = TV_H - TV_MARGIN.top - TV_MARGIN.bottom;
-    tv.attr('transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
+    attrChanged(tv, 'transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
     tvX.domain([0, Math.max(1, v.tv.length - 1)]).range([0, innerW]);
     tvY.domain([0, Math.max(0.1, ...v.tv) * 1.08]).range([innerH, 0]);
     // The curve depends on the pair, seed and width only: not redrawn while the step moves.
@@ -115,8 +116,13 @@ export function mount(el, core, initialState, host) {
       goal.select('text').attr('x', innerW).attr('y', tvY(GOOD_TV));
       hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
     }
-    marker.select('line').attr('x1', tvX(v.step)).attr('x2', tvX(v.step)).attr('y1', 0).attr('y2', innerH);
-    marker.select('circle').attr('cx', tvX(v.step)).attr('cy', tvY(v.tvNow));
+    const markerLine = marker.select('line');
+    attrChanged(markerLine, 'x1', tvX(v.step));
+    attrChanged(markerLine, 'x2', tvX(v.step));
+    attrChanged(markerLine, 'y1', 0);
+    attrChanged(markerLine, 'y2', innerH);
+    attrChanged(marker.select('circle'), 'cx', tvX(v.step));
+    attrChanged(marker.select('circle'), 'cy', tvY(v.tvNow));
   }
 
   function draw(result) {
@@ -132,9 +138,9 @@ export function mount(el, core, initialState, host) {
     });
     const rightX = wide ? panelW + GAP : 0;
     const rightY = wide ? 0 : a.height + 22;
-    right.g.attr('transform', `translate(${rightX},${rightY})`);
+    attrChanged(right.g, 'transform', `translate(${rightX},${rightY})`);
     const scaleY = rightY + a.height + 18;
-    scale.g.attr('transform', `translate(0,${scaleY})`);
+    attrChanged(scale.g, 'transform', `translate(0,${scaleY})`);
     scale.draw(Math.min(w, 320), SHADE_MAX, '权重 α：');
     const tvY0 = scaleY + 40;
     frame.size(w, tvY0 + TV_H, width);
@@ -142,8 +148,8 @@ export function mount(el, core, initialState, host) {
 
     learned.show(v.src);
     learned.resize(width);
-    tvValue.textContent = `TV = ${fixed2(v.tvNow)}`;
-    tvNote.textContent = `（训练第 ${v.step} 步；0 = 两图一样，1 = 完全不重叠；${v.tvNow < GOOD_TV ? '已低于 0.05：基本学会了' : '还没到 0.05'}）`;
+    writeText(tvValue, `TV = ${fixed2(v.tvNow)}`);
+    writeText(tvNote, `（训练第 ${v.step} 步；0 = 两图一样，1 = 完全不重叠；${v.tvNow < GOOD_TV ? '已低于 0.05：基本学会了' : '还没到 0.05'}）`);
     claim.show(v.tvClaim, tvClaimText);
     host?.describe(`第 ${v.step} 步：TV = ${fixed2(v.tvNow)}。每个译文词最看重的原文词——点积：${pairs(v, v.dotArgmax)}；`
       + `加性：${pairs(v, v.additiveArgmax)}。`);

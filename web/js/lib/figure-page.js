@@ -1,8 +1,11 @@
 // Finds every [data-figure] slot under root, loads the core once, mounts the figures that
 // have a module (others say 「此图尚在制作中」) and keeps the URL hash in step with their state.
-// Used by both the chapter page (main.js) and embed.html (embed.js).
+// Used by both the chapter page (main.js) and embed.html (embed.js). On the chapter page the
+// figures mount as the reader comes near them, and the rest in idle time (mount-schedule.js);
+// a figure the URL names (its state, or its anchor) mounts at once.
 import { CoreLoadError, figureSpecs, loadCore } from './core-loader.js';
 import { mountFigure, showSlotStatus } from './figure-host.js';
+import { scheduleMounts } from './mount-schedule.js';
 import { describeFormulaTerms } from './term-links.js';
 import { debounce } from './dom.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
@@ -24,8 +27,20 @@ export function embedUrlFor(spec, params) {
   return url.href;
 }
 
+// The slot an in-page anchor (#fig-funnel, or anything inside a figure) points at, if any.
+function slotOfAnchor(hash) {
+  if (!hash || hash.length < 2 || isStateHash(hash)) return null;
+  let target = null;
+  try {
+    target = document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null; // a malformed escape is nobody's anchor
+  }
+  return target?.closest('[data-figure]') ?? null;
+}
+
 // options: {modules: {id → module}, defaultFigure (embed: the one figure), loadCoreOptions}
-// Resolves to Map(id → figure) of the mounted figures.
+// Resolves to Map(id → figure) once every figure is mounted.
 export async function mountFigures(root, { modules, defaultFigure = null, loadCoreOptions } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
   const figures = new Map();
@@ -48,19 +63,31 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     return figures;
   }
 
-  const hash = parseHash(location.hash, { defaultFigure });
   const writeHash = debounce(() => writeStateToUrl(figures), 300); // Chromium throttles rapid replaceState
-  for (const slot of slots) {
+  const mountSlot = (slot) => {
     const id = slot.dataset.figure;
+    const started = performance.now();
+    try {
+      mountOne(slot, id);
+      // The formula terms this figure's controls change become buttons that say so, now.
+      describeFormulaTerms();
+    } finally {
+      // In the browser's performance timeline (DevTools, the benchmark): what each figure costs.
+      performance.measure?.(`mount ${id}`, { start: started });
+    }
+  };
+  const mountOne = (slot, id) => {
     const module = modules[id];
     // A figure with nothing to compute (the §2 formula's legend) brings its own spec.
     const spec = specs.get(id) ?? module?.coreFreeSpec;
     if (!spec || !module?.mount) {
       showSlotStatus(slot, NOT_BUILT_TEXT, 'todo');
-      continue;
+      return;
     }
     // A figure placed twice keeps one state in the URL (the first); the copy starts at defaults.
+    // The URL is read now, not when the page opened: it holds what the reader has done since.
     const first = !figures.has(id);
+    const hash = parseHash(location.hash, { defaultFigure });
     const { params, notes } = first ? initialStateFromHash(hash, spec) : { params: {}, notes: [] };
     const figure = mountFigure(slot, {
       core, spec, module, initialParams: params, notes,
@@ -69,11 +96,20 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
       embedUrl: (_, current) => embedUrlFor(spec, current),
     });
     if (first) figures.set(id, figure);
-  }
-  describeFormulaTerms();
+  };
+
+  // A figure whose state the URL holds, or whose anchor it names, mounts before the others.
+  const named = (hash) => {
+    const state = parseHash(hash, { defaultFigure });
+    return slots.filter((slot) => state.byFigure.has(slot.dataset.figure) || slot === slotOfAnchor(hash));
+  };
+  // An embed has one figure: no reason to wait for anything.
+  const { mountNow, allMounted } = scheduleMounts(slots, mountSlot, { lazy: !defaultFigure });
+  for (const slot of named(location.hash)) mountNow(slot);
 
   // A hash edited by hand or followed from a link: apply it (our own writes fire no event).
   window.addEventListener('hashchange', () => {
+    for (const slot of named(location.hash)) mountNow(slot);
     if (!isStateHash(location.hash)) return;
     const next = parseHash(location.hash, { defaultFigure });
     for (const figure of figures.values()) {
@@ -81,6 +117,8 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
       figure.setParams({ ...defaultParams(figure.spec.params), ...params }, { notes });
     }
   });
+
+  await allMounted;
   return figures;
 }
 

@@ -95,10 +95,14 @@ export function colourScale(parent, gradientId) {
     g,
     draw(width, max, text) {
       const captionW = 64;
-      g.selectAll('rect').attr('x', captionW).attr('width', Math.max(40, width - captionW));
-      caption.attr('x', 0).text(text);
-      labels.attr('x', (d) => captionW + d * Math.max(40, width - captionW)).attr('text-anchor', (d) => (d ? 'end' : 'start'))
-        .text((d) => (d ? `${max} 及以上` : '0'));
+      const rects = g.selectAll('rect');
+      attrChanged(rects, 'x', captionW);
+      attrChanged(rects, 'width', Math.max(40, width - captionW));
+      attrChanged(caption, 'x', 0);
+      textChanged(caption, text);
+      attrChanged(labels, 'x', (d) => captionW + d * Math.max(40, width - captionW));
+      attrChanged(labels, 'text-anchor', (d) => (d ? 'end' : 'start'));
+      textChanged(labels, (d) => (d ? `${max} 及以上` : '0'));
     },
   };
 }

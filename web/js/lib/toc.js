@@ -61,5 +61,5 @@ export function setupToc(root = document) {
   };
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
-  markCurrent();
+  schedule(); // with the first frame, which lays the page out anyway: not in the script's own task
 }

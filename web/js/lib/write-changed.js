@@ -28,3 +28,8 @@ export function classChanged(selection, name, test) {
     if (this.classList.contains(name) !== on) this.classList.toggle(name, on);
   });
 }
+
+// One element's text, written only when it differs.
+export function writeText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
