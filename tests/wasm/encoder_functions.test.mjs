@@ -44,8 +44,9 @@ test('encoderJacobians: the context matches a JS forward pass and ∂c/∂w_j ma
 });
 
 test('encoderJacobians rejects wrong shapes and an empty sentence with a message', () => {
-  assert.throws(() => core.encoderJacobians([1, 2, 3], 2, [1, 2], 1), /W: expected 4 numbers, got 3/);
-  assert.throws(() => core.encoderJacobians([1, 0, 0, 1], 2, [], 0), /words/);
+  assert.throws(() => core.encoderJacobians([1, 2, 3], 2, [1, 2], 1), /encoderJacobians: W: expected 4 numbers \(2 × 2\), got 3/);
+  assert.throws(() => core.encoderJacobians([1, 0, 0, 1], 2, [], 0), /encoderJacobians: n must be a whole number in \[1, 10000\], got 0/);
+  assert.throws(() => core.encoderJacobians([1, 0, 0, 1], 2, [], 1), /encoderJacobians: words must hold at least one number/);
   assert.throws(() => core.encoderJacobians([1, 0, 0, NaN], 2, [1, 2], 1), /finite/);
   assert.equal(core.encoderJacobians([1, 0, 0, 1], 2, [0.1, 0.2], 1).norms.length, 1);
 });

@@ -1,32 +1,33 @@
 #pragma once
-// The one error path of both modules: every entry point runs its work under guarded(), which
-// turns a C++ exception into a JS Error carrying the core's message. Everything that decides how
-// an error reaches JS is in this file.
+// The one error path of both modules. No binding ever throws into JS: a JS exception would
+// unwind the WASM frames without running their destructors, and every `val` argument the
+// embind invoker holds would stay registered (a leaked emval handle, keeping the argument's
+// memory alive). Instead every entry point runs its work under guarded(), which catches any C++
+// exception (std::bad_alloc included) inside the frame, lets every C++ object go out of scope,
+// and *returns* a JS Error carrying the core's message. boundary.post.js, linked into both
+// modules, wraps every binding so that JS callers receive that Error thrown.
 #include <emscripten/val.h>
 
-#include <cstdio>
 #include <exception>
 
 namespace attn::wasm {
 
-// Throws a JS Error carrying `message`. Call it only once no C++ object that owns memory is
-// alive in the calling frames: a JS exception unwinds WASM frames without running destructors.
-[[noreturn]] void throw_js_error(const char* message);
+// A JS Error value (not thrown) carrying `message` (UTF-8).
+emscripten::val error_value(const char* message) noexcept;
 
-// Runs `compute` and returns what it returns (a JS value, or e.g. a new object for an embind
-// constructor); a C++ exception becomes a JS Error with the same message, thrown after the C++
-// exception (and everything it owned) is gone.
+// Runs `compute` (which returns a val: a result, or a new object for a constructor) and returns
+// what it returns, or, when it throws, the Error value with the exception's message.
 template <class F>
-auto guarded(F&& compute) -> decltype(compute()) {
-  char message[512];
+emscripten::val guarded(F&& compute) noexcept {
   try {
     return compute();
+  } catch (const std::bad_alloc&) {
+    return error_value("out of memory in the core: the call asked for more memory than the page can have");
   } catch (const std::exception& e) {
-    std::snprintf(message, sizeof message, "%s", e.what());
+    return error_value(e.what());
   } catch (...) {
-    std::snprintf(message, sizeof message, "%s", "unknown error in the core");
+    return error_value("unknown error in the core");
   }
-  throw_js_error(message);
 }
 
 }  // namespace attn::wasm

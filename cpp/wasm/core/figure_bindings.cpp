@@ -9,8 +9,8 @@ val figures() {
   return guarded([] { return to_js(figures_value()); });
 }
 
-val figure(const std::string& id, const val& params) {
-  return guarded([&] { return to_js(compute_figure(id, params_from_js(params))); });
+val figure(const val& id, const val& params) {
+  return guarded([&] { return to_js(compute_figure(string_from_js(id, "figure: id"), params_from_js(params))); });
 }
 
 }  // namespace

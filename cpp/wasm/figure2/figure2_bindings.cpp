@@ -22,7 +22,7 @@
 //   t.loadWeights(bytes)   (a Uint8Array or ArrayBuffer holding an ATTNW001 weight file)
 //   t.saveWeights()        → Uint8Array (a copy)
 //   t.delete()             frees the model: embind handles are not garbage-collected.
-#include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +41,7 @@ namespace {
 // A slice larger than this is surely a mistake: a worker trains tens of steps at a time.
 constexpr double kMaxSlice = 1e6;
 constexpr int kMaxWords = 1000;
+constexpr double kMaxWeightFileBytes = 64 << 20;  // the trained files are a few MB
 
 std::vector<std::string> source_from_js(const val& words) { return words_from_js(words, "the source", kMaxWords); }
 
@@ -53,13 +54,7 @@ class Figure2Trainer {
   Figure2Trainer& operator=(const Figure2Trainer&) = delete;
 
   val train(const val& steps) {
-    return guarded([&] {
-      require(steps.isNumber(), "train(steps): steps must be a number");
-      const double n = steps.as<double>();
-      require(std::isfinite(n) && n == std::floor(n) && n >= 0 && n <= kMaxSlice,
-              "train(steps): steps must be a whole number in [0, 1000000]");
-      return to_js(Value(run_.train(static_cast<int>(n))));
-    });
+    return guarded([&] { return to_js(Value(run_.train(whole_from_js(steps, "train(steps): steps", 0, kMaxSlice)))); });
   }
 
   int steps_done() const { return run_.steps_done(); }
@@ -88,7 +83,7 @@ class Figure2Trainer {
 
   val load_weights(const val& data) {
     return guarded([&] {
-      run_.load_weights(decode_weight_file(bytes_from_js(data, "the weight file")));
+      run_.load_weights(decode_weight_file(bytes_from_js(data, "loadWeights: the weight file", kMaxWeightFileBytes)));
       return val::undefined();
     });
   }
@@ -104,9 +99,14 @@ class Figure2Trainer {
 
 namespace {
 
-// The constructor builds the corpus and the model; an unknown name becomes a JS Error.
-Figure2Trainer* make_figure2_trainer(const val& name) {
-  return guarded([&] { return new Figure2Trainer(figure2_model_from_name(string_from_js(name, "the model name"))); });
+// The constructor builds the corpus and the model. Like every binding it returns, never throws:
+// the new trainer (a unique_ptr handed to JS, which owns it until .delete()) or an Error value,
+// which boundary.post.js's wrapped constructor throws.
+val make_figure2_trainer(const val& name) {
+  return guarded([&] {
+    const Figure2Model model = figure2_model_from_name(string_from_js(name, "Figure2Trainer: the model name"));
+    return val(std::make_unique<Figure2Trainer>(model));
+  });
 }
 
 val example_source_js() {

@@ -1,9 +1,10 @@
-#include "train_figure2.hpp"
+#include "cli/command/train_figure2.hpp"
 
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 
+#include "cli/command/flags.hpp"
 #include "core/checks.hpp"
 #include "figure2/run.hpp"
 #include "figure2/weight_file.hpp"
@@ -44,11 +45,10 @@ void train_one(Figure2Model model, const std::string& dir) {
 
 int train_figure2_command(const std::vector<std::string>& args) {
   std::string model, out;
-  for (std::size_t i = 0; i < args.size(); i += 2) {
-    require(i + 1 < args.size(), "train-figure2: '" + args[i] + "' has no value");
-    if (args[i] == "--model") model = args[i + 1];
-    else if (args[i] == "--out") out = args[i + 1];
-    else throw InvalidInput("train-figure2: unknown option '" + args[i] + "'");
+  for (const auto& flag : parse_flags(args, "train-figure2")) {
+    if (flag.first == "model") model = flag.second;
+    else if (flag.first == "out") out = flag.second;
+    else throw InvalidInput("train-figure2: unknown option '--" + flag.first + "'");
   }
   require(!out.empty(), "train-figure2: --out DIR is required");
   require(!model.empty(), "train-figure2: --model rnnenc|rnnsearch|both is required");
