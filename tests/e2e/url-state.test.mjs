@@ -66,9 +66,8 @@ test('a hostile hash is clamped or dropped with a visible note and no markup', a
 });
 
 test('a very long hash is ignored with a note, in the figures that have state only', async () => {
-  const { page } = await suite.open(`index.html#funnel.n=${'1'.repeat(5000)}`);
-  await waitForFigure(page, 'funnel');
-  await waitForFigure(page, 'formula');
+  // Settled: every figure mounted (those far from the first screen mount in idle time).
+  const { page } = await suite.openSettled(`index.html#funnel.n=${'1'.repeat(5000)}`);
   assert.equal(await value(page, '#funnel-n'), 5);
   assert.match(await page.locator('[data-figure="funnel"] .figure-alert').textContent(), /太长/);
   // Exactly the figures whose spec has params warn; formula and figure2 keep nothing in the
