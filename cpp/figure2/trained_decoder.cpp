@@ -9,6 +9,7 @@ namespace attn {
 
 Figure decoder_figure(const Figure2Run& run) {
   Figure figure = find_figure("decoder");
+  for (ParamSpec& spec : figure.params) spec.computed_by.clear();  // this module computes every choice
   figure.compute = [&run, core = figure.compute](const Params& p) {
     if (as_int(p, "weights") != kDecoderTrainedWeights) return core(p);
     require(run.learned(), "decoder: this RNNsearch has neither been trained nor loaded its trained weights");

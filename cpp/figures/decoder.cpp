@@ -35,9 +35,7 @@ namespace {
 constexpr int kMaxSteps = 6;  // "I saw a cat yesterday </s>"
 
 Value compute_decoder(const Params& p) {
-  require(as_int(p, "weights") != kDecoderTrainedWeights,
-          "decoder: weights = 1 is Figure 2's trained RNNsearch, which the attn_figure2 module holds and "
-          "computes this figure with (Figure2Trainer.decoderFigure); this module has only the seeded decoder");
+  // weights = kDecoderTrainedWeights never reaches here: the spec says another module computes it.
   const DecoderExample ex = decoder_example(static_cast<std::uint64_t>(as_int(p, "seed")));
   const auto steps = greedy_decode(ex.weights, ex.initial_state, ex.memories, ex.start, ex.end, as_int(p, "step"));
   Value::Array step_values;
@@ -60,7 +58,8 @@ Figure make_decoder() {
       {
           {"step", "解码步", 1, kMaxSteps, 1, 1, {}, "state"},
           {"seed", "随机种子", 1, 9999, 1, 1, {}, ""},
-          {"weights", "权重", 0, 1, 1, 0, {"随机初始化（未训练）", "训练好的 RNNsearch（Figure 2）"}, ""},
+          {"weights", "权重", 0, 1, 1, 0, {"随机初始化（未训练）", "训练好的 RNNsearch（Figure 2）"}, "", {},
+           {{kDecoderTrainedWeights, "attn_figure2"}}},
       },
       compute_decoder,
   };

@@ -1,6 +1,5 @@
 // Figure `path` (§5 互动 · 注意力把「要穿多少步」压成 1 步): the path from source word j to
 // decoder step i, through the RNN (every state in between) and through attention (one hop).
-#include <algorithm>
 
 #include "core/signal_path.hpp"
 #include "figures/registry.hpp"
@@ -25,8 +24,7 @@ Value path_value(const SignalPath& path) {
 
 Value compute_path(const Params& p) {
   const int n = as_int(p, "n");
-  // j's slider spans 1…60 whatever n is; a position past the end means the last word.
-  const int j = std::min(as_int(p, "j"), n);
+  const int j = as_int(p, "j");  // at most n (its spec says so)
   const int i = as_int(p, "i");
   std::vector<double> rnn_by_source;  // RNN hops from every source word j = 1…n to step i
   for (int jj = 1; jj <= n; ++jj) rnn_by_source.push_back(rnn_path(n, jj, i).hops());
@@ -46,7 +44,8 @@ Figure make_path() {
       "互动 · 注意力把「要穿多少步」压成 1 步",
       {
           {"n", "源句长度 n", 2, kMaxLength, 1, 10, {}, "n"},
-          {"j", "源词位置 j", 1, kMaxLength, 1, 1, {}, "memory"},
+          // j's slider spans 1…60 whatever n is; a position past the end means the last word.
+          {"j", "源词位置 j", 1, kMaxLength, 1, 1, {}, "memory", "n"},
           {"i", "解码步 i", 1, kMaxLength, 1, 1, {}, "state"},
       },
       compute_path,

@@ -1,5 +1,6 @@
 #include "figures/spec.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,6 +39,16 @@ Params resolve_params(const std::vector<ParamSpec>& specs, const Params& given) 
                          number_text(x));
     out[spec.name] = x;
   }
+  // Only once every value is valid: a refusal names what is wrong first.
+  for (const auto& spec : specs) {
+    if (spec.computed_by.empty()) continue;
+    const auto elsewhere = spec.computed_by.find(static_cast<int>(out[spec.name]));
+    if (elsewhere != spec.computed_by.end())
+      throw InvalidInput("parameter '" + spec.name + "' = " + number_text(out[spec.name]) +
+                         " is computed by the " + elsewhere->second + " module, not this one");
+  }
+  for (const auto& spec : specs)
+    if (!spec.at_most.empty()) out[spec.name] = std::min(out[spec.name], out.at(spec.at_most));
   return out;
 }
 
@@ -47,6 +58,12 @@ Value spec_value(const ParamSpec& spec) {
   v.set("min", spec.min).set("max", spec.max).set("step", spec.step).set("default", spec.def);
   if (!spec.choices.empty()) v.set("choices", Value::strings(spec.choices));
   if (!spec.term.empty()) v.set("term", spec.term);
+  if (!spec.at_most.empty()) v.set("atMost", spec.at_most);
+  if (!spec.computed_by.empty()) {
+    Value by = Value::object();
+    for (const auto& [choice, module] : spec.computed_by) by.set(std::to_string(choice), module);
+    v.set("computedBy", std::move(by));
+  }
   return v;
 }
 

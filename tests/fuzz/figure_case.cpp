@@ -2,10 +2,11 @@
 // parameter sets, checked against what the spec alone says must happen.
 #include "fuzz_case.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
-#include "figures/decoder.hpp"
 #include "figures/registry.hpp"
 #include "fuzz_check.hpp"
 #include "fuzz_values.hpp"
@@ -78,24 +79,39 @@ const Figure* known_figure(const std::string& id) {
   return nullptr;
 }
 
-// The returned object echoes the resolved parameters: given ones as given, others at default.
+double given_or_default(const ParamSpec& spec, const Params& given) {
+  const auto it = given.find(spec.name);
+  return it == given.end() ? spec.def : it->second;
+}
+
+const ParamSpec& spec_named(const Figure& figure, const std::string& name) {
+  for (const auto& spec : figure.params)
+    if (spec.name == name) return spec;
+  throw std::logic_error(figure.id + ": at_most names no parameter '" + name + "'");
+}
+
+// The returned object echoes the parameters used: given ones as given, others at default, and
+// one bounded by another (`at_most`) at most that one's value.
 void check_echo(const std::string& description, const Figure& figure, const Params& given,
                 const Value& out) {
   if (out.at("id").as_string() != figure.id) broken(description, "returned id differs");
   for (const auto& spec : figure.params) {
-    const auto it = given.find(spec.name);
-    const double expected = it == given.end() ? spec.def : it->second;
+    double expected = given_or_default(spec, given);
+    if (!spec.at_most.empty()) expected = std::min(expected, given_or_default(spec_named(figure, spec.at_most), given));
     if (out.at("params").at(spec.name).as_number() != expected)
       broken(description, "params." + spec.name + " is not the value used");
   }
 }
 
-// A value the spec offers whose figure another module computes: decoder's weights = 1 is Figure
-// 2's trained RNNsearch, which only attn_figure2 holds. This registry must refuse it and say where
-// it is computed.
-bool computed_elsewhere(const Figure& figure, const Params& params) {
-  const auto weights = params.find("weights");
-  return figure.id == "decoder" && weights != params.end() && weights->second == kDecoderTrainedWeights;
+// The module that computes these (valid) params, when the spec says it is not this registry
+// (decoder's weights = 1 is attn_figure2's): the call must refuse, naming it. Empty: this one.
+std::string computing_module(const Figure& figure, const Params& params) {
+  for (const auto& spec : figure.params) {
+    const double value = given_or_default(spec, params);
+    for (const auto& [choice, module] : spec.computed_by)
+      if (value == choice) return module;
+  }
+  return "";
 }
 
 }  // namespace
@@ -111,13 +127,13 @@ CaseResult figure_case(FuzzSource& src) {
   const std::string description = describe(id, params);
 
   const std::vector<std::string> blame = figure ? blameable(*figure, params) : std::vector<std::string>{id};
-  const bool elsewhere = figure != nullptr && blame.empty() && computed_elsewhere(*figure, params);
-  const bool must_return = figure != nullptr && blame.empty() && !elsewhere;
+  const std::string elsewhere = figure != nullptr && blame.empty() ? computing_module(*figure, params) : "";
+  const bool must_return = figure != nullptr && blame.empty() && elsewhere.empty();
   Value out;
   const Outcome outcome = guarded(
       description, must_return, [&] { out = compute_figure(id, params); },
       [&](const std::string& message) {
-        return elsewhere ? message.find("attn_figure2") != std::string::npos : names_one_of(message, blame);
+        return elsewhere.empty() ? names_one_of(message, blame) : message.find(elsewhere) != std::string::npos;
       });
   if (outcome == Outcome::kReturned) {
     if (!figure) broken(description, "an unknown id returned data");

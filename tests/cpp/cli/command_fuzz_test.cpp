@@ -67,5 +67,11 @@ TEST(CliFuzz, TheIssuesCommandLinesAreRefused) {
   }
 }
 
+TEST(CliFuzz, TheParamsEchoedAreTheOnesUsed) {
+  std::ostringstream out, err;
+  ASSERT_EQ(run_command({"figure", "path", "--n", "5", "--j", "9"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("\"params\":{\"n\":5,\"j\":5,\"i\":1}"), std::string::npos) << out.str().substr(0, 200);
+}
+
 }  // namespace
 }  // namespace attn

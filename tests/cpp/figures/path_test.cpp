@@ -42,4 +42,12 @@ TEST(Path, SourcePositionPastTheEndMeansTheLastWord) {
   EXPECT_EQ(to_json(x.at("rnn")), to_json(data({{"n", 5}, {"j", 5}, {"i", 1}}).at("rnn")));
 }
 
+// The echo is what was used, so `attn figure path --n 5 --j 9` says j = 5, as its drawing does.
+TEST(Path, ThePositionUsedIsTheOneEchoed) {
+  const Value out = compute_figure("path", {{"n", 5}, {"j", 9}});
+  EXPECT_EQ(number(out.at("params").at("j")), 5);
+  EXPECT_EQ(number(out.at("data").at("j")), 5);
+  EXPECT_EQ(number(compute_figure("path", {{"n", 12}, {"j", 9}}).at("params").at("j")), 9);
+}
+
 }  // namespace attn

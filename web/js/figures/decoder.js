@@ -42,7 +42,11 @@ function readData(result) {
 }
 
 export function mount(el, core, initialState, host) {
-  const maxStep = host?.spec?.params?.find((p) => p.name === 'step')?.max ?? 6;
+  const specOf = (name) => host?.spec?.params?.find((p) => p.name === name);
+  const maxStep = specOf('step')?.max ?? 6;
+  // The weights the core's spec says another module computes (Figure 2's trained RNNsearch, by
+  // attn_figure2): those are asked of that module, the rest of the core.
+  const computedElsewhere = specOf('weights')?.computedBy ?? {};
   const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
   const untrained = el.appendChild(element('p', { class: 'decoder-untrained' }));
   const actions = el.appendChild(element('div', { class: 'decoder-actions' }));
@@ -237,7 +241,7 @@ export function mount(el, core, initialState, host) {
       showCode(weights);
       // The core checks every parameter and computes the chapter's decoder; Figure 2's module
       // computes the figure for its trained RNNsearch, through the same checks.
-      if (weights !== TRAINED) return show(core.figure('decoder', params));
+      if (!(params.weights in computedElsewhere)) return show(core.figure('decoder', params));
       const answer = trained.figure(params);
       if (typeof answer.then !== 'function') return show(answer);
       if (!view?.steps.length || !view.trained) showWaiting('loading');
