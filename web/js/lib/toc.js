@@ -11,10 +11,7 @@ export function setupToc(root = document) {
   const links = [...list.querySelectorAll('a[href^="#"]')];
   const sections = links
     .map((link) => ({ link, heading: root.getElementById(decodeURIComponent(link.hash.slice(1))) }))
-    .filter((section) => section.heading)
-    // Where a heading is, is read from its section's box: a section out of view is not laid out
-    // (layout.css, content-visibility), and measuring the heading inside it would lay it out.
-    .map((section) => ({ ...section, box: section.heading.closest('.chapter-section') ?? section.heading }));
+    .filter((section) => section.heading);
 
   nav.classList.add('is-enhanced');
   if (toggle) {
@@ -44,12 +41,12 @@ export function setupToc(root = document) {
     });
   }
 
-  // The current section is the last one whose top is above the top fifth of the viewport.
+  // The current section is the last heading above the top fifth of the viewport.
   const markCurrent = () => {
     const line = window.innerHeight * 0.2;
     let index = 0;
-    sections.forEach(({ box }, i) => {
-      if (box.getBoundingClientRect().top <= line) index = i;
+    sections.forEach(({ heading }, i) => {
+      if (heading.getBoundingClientRect().top <= line) index = i;
     });
     sections.forEach(({ link }, i) => {
       if (i === index) link.setAttribute('aria-current', 'true');
