@@ -15,6 +15,7 @@ log() { printf '\n== %s\n' "$*"; }
 # Debian packages the build and the tests need (the CJK font is for browser screenshots).
 APT_PACKAGES=(cmake g++ make libeigen3-dev libgtest-dev googletest emscripten
               chromium fonts-wqy-microhei python3 gzip
+              fonttools python3-brotli            # KaTeX's fonts cut to the glyphs shown
               clang libclang-rt-14-dev)   # the sanitizer build and libFuzzer
 
 deps() {

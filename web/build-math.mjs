@@ -77,16 +77,26 @@ function renderOne(tex, displayMode, problems) {
   return katex.renderToString(tex, { ...options, throwOnError: false });
 }
 
+// The characters a rendered formula shows (its HTML rendition, drawn in KaTeX's fonts; the
+// MathML copy before it is read out, not drawn).
+function shownCharacters(rendered, into) {
+  const shown = rendered.slice(Math.max(0, rendered.indexOf('class="katex-html"')));
+  for (const [, text] of shown.matchAll(/>([^<]+)</g)) for (const ch of unescapeHtml(text)) into.add(ch);
+}
+
 // Renders every math element of an HTML fragment.
-// Returns {html, css, count, errors: [message], warnings: [message]}.
+// Returns {html, css, count, characters: Set (what the formulas show), errors: [message],
+// warnings: [message]}.
 export function renderMath(fragment) {
   const problems = { errors: [], warnings: [] };
   const styles = new StyleClasses();
+  const characters = new Set();
   let count = 0;
   const html = fragment.replace(MATH_ELEMENT, (whole, tag, kind, escapedTex) => {
     count += 1;
     const tex = unescapeHtml(escapedTex).trim();
     const rendered = stylesToClasses(renderOne(tex, kind === 'math-display', problems), styles);
+    shownCharacters(rendered, characters);
     // A formula with linkable terms is marked, so that only its terms take the pointer.
     const linked = /\\htmlData\s*\{\s*term\s*=/.test(tex) ? ' math-linked' : '';
     return `<${tag} class="${kind}${linked}">${rendered}</${tag}>`;
@@ -94,5 +104,5 @@ export function renderMath(fragment) {
   if (/\sstyle="/.test(html.replace(/<svg[\s\S]*?<\/svg>/g, ''))) {
     problems.warnings.push('an inline style attribute is left in the rendered chapter');
   }
-  return { html, css: styles.css(), count, ...problems };
+  return { html, css: styles.css(), count, characters, ...problems };
 }

@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { renderMath } from './build-math.mjs';
+import { writeSubsetFonts } from './build-fonts.mjs';
 import { figure2Facts, fillFigure2Facts } from './js/figures/figure2/facts.js';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
@@ -87,19 +88,16 @@ function fillTemplate(file, values) {
   return html;
 }
 
-// KaTeX's CSS names woff2, woff and ttf for each font; we serve woff2 only, so name only it.
-function writeKatexCss(mathLayoutCss) {
+// KaTeX's CSS names woff2, woff and ttf for each font; we serve woff2 only, so name only it,
+// each cut down to the glyphs the page shows (build-fonts.mjs).
+function writeKatexCss(mathLayoutCss, characters) {
   const css = fs
     .readFileSync(path.join(KATEX_DIST, 'katex.min.css'), 'utf8')
     .replace(/,url\(fonts\/[^)]+\.woff\) format\("woff"\)/g, '')
     .replace(/,url\(fonts\/[^)]+\.ttf\) format\("truetype"\)/g, '');
-  fs.mkdirSync(path.join(DIST, 'css', 'fonts'), { recursive: true });
+  fs.mkdirSync(path.join(DIST, 'css'), { recursive: true });
   fs.writeFileSync(path.join(DIST, 'css', 'katex.css'), `${css}\n${mathLayoutCss}`);
-  for (const font of fs.readdirSync(path.join(KATEX_DIST, 'fonts'))) {
-    if (font.endsWith('.woff2')) {
-      fs.copyFileSync(path.join(KATEX_DIST, 'fonts', font), path.join(DIST, 'css', 'fonts', font));
-    }
-  }
+  return writeSubsetFonts(path.join(KATEX_DIST, 'fonts'), path.join(DIST, 'css', 'fonts'), characters);
 }
 
 function copyCore() {
@@ -214,7 +212,7 @@ async function main() {
   );
   fs.writeFileSync(path.join(DIST, 'embed.html'), fillTemplate('embed.html', { figures: figureTemplates(math.html), modulepreload: preloads.embed }));
   fs.writeFileSync(path.join(DIST, 'favicon.svg'), FAVICON);
-  writeKatexCss(math.css);
+  const fonts = writeKatexCss(math.css, math.characters);
   const core = copyCore();
   const figure2 = copyFigure2();
   const packed = writeCompressed(DIST);
@@ -223,6 +221,8 @@ async function main() {
   console.log(`build: ${path.relative(REPO, DIST)}/ in ${ms} ms; ${math.count} formulas; chapter from ${path.relative(REPO, CHAPTER)}/`);
   const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
   console.log(`build: compressible files ${kib(packed.raw)}, as .gz ${kib(packed.gzip)}, as .br ${kib(packed.brotli)}`);
+  console.log(`build: KaTeX fonts ${kib(fonts.whole)} whole, ${kib(fonts.subset)} cut to the glyphs shown`);
+  for (const warning of fonts.warnings) console.warn(`build: WARNING ${warning}`);
   const wasmDir = path.relative(REPO, WASM_DIR);
   if (!core.includes('attn_core.wasm') || !core.includes('attn_core.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_core.{mjs,wasm} missing (copied: ${core.join(', ') || 'none'}); figures will show the load error`);
   if (!core.includes('attn_figure2.wasm') || !core.includes('attn_figure2.mjs')) console.warn(`build: WARNING ${wasmDir}/attn_figure2.{mjs,wasm} missing; figure2 cannot align or train in the browser`);

@@ -47,6 +47,10 @@ async function oneColdLoad(baseUrl, pagePath, root) {
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
+      const longTasks = window.__loadProbe.longTasks.filter(([start]) => start <= window.__loadProbe.interactive);
+      // The parts of each figure's mount (figure-host.js): its skeleton, then its first draw.
+      const parts = performance.getEntriesByType('measure').filter((m) => /^(build|first draw) /.test(m.name));
+      const longestPart = parts.reduce((a, m) => (m.duration > (a?.duration ?? -1) ? m : a), null);
       const paint = Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]));
       const resource = (name) => performance.getEntriesByType('resource').find((r) => r.name.endsWith(name))?.responseEnd ?? null;
       return {
@@ -63,6 +67,11 @@ async function oneColdLoad(baseUrl, pagePath, root) {
         slots: window.__loadProbe.slots,
         readySlots: window.__loadProbe.ready,
         viewportSlots: window.__loadProbe.viewportSlots,
+        longTasks: longTasks.length,
+        longestTask: longTasks.length ? Math.max(...longTasks.map(([, d]) => d)) : 0,
+        blockingTime: longTasks.reduce((sum, [, d]) => sum + d - 50, 0),
+        longestMountPart: longestPart?.duration ?? null,
+        longestMountPartName: longestPart?.name ?? null,
       };
     });
     const assets = [...requests.values()]
@@ -92,6 +101,7 @@ export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs =
   const values = (k) => results.map((r) => r.timing[k]).filter((x) => typeof x === 'number');
   const timing = Object.fromEntries(keys.map((k) => [k, median(values(k))]));
   timing.viewportSlots = results[0].timing.viewportSlots;
+  timing.longestMountPartNames = results.map((r) => r.timing.longestMountPartName);
   // min and max of each time over the runs: how far one cold load can be from the median
   const range = Object.fromEntries(keys.map((k) => [k, values(k).length ? [Math.min(...values(k)), Math.max(...values(k))] : null]));
   const assets = results[0].assets;

@@ -159,7 +159,10 @@ function loadSection(loads, floor) {
       `| min – max | ${['firstPaint', 'firstContentfulPaint', 'domContentLoaded', 'load', 'wasmFetched', 'firstFigureReady', 'viewportInteractive', 'allFiguresReady', 'interactive']
         .map((k) => (load.range?.[k] ? `${ms(load.range[k][0])} – ${ms(load.range[k][1])}` : '—')).join(' | ')} |`,
       '', `Slots ready: ${t.readySlots} of ${t.slots}; in the first viewport: ${t.viewportSlots?.join(', ') || 'none'}. ` +
-        `Interactive per run: ${load.timingRuns.map((r) => ms(r.interactive)).join(', ')} ms.` +
+        `Interactive per run: ${load.timingRuns.map((r) => ms(r.interactive)).join(', ')} ms. ` +
+        `Main-thread tasks over 50 ms until every figure was drawn: ${t.longTasks} (median of the runs), the longest ` +
+        `${ms(t.longestTask)} ms, ${ms(t.blockingTime)} ms over 50 ms in all; the longest part of one figure's mount ` +
+        `(figure-host.js: its skeleton, or its first draw): ${ms(t.longestMountPart)} ms (${[...new Set(t.longestMountPartNames ?? [])].join(', ')}).` +
         (floor ? ` Floor (a one-line page, fresh profile, same run): ${ms(floor.interactive)} ms (${ms(floor.range[0])} – ${ms(floor.range[1])}).` : ''), '',
       '| asset | type | transferred | file | gzip -9 | counted |', '|---|---|---:|---:|---:|---:|',
       ...[...load.assets].sort((a, b) => (b.gzipOrRaw ?? 0) - (a.gzipOrRaw ?? 0)).map((a) =>

@@ -111,8 +111,15 @@ export function installLoadProbe() {
   const marks = {
     firstReady: null, viewportSettled: null, viewportInteractive: null, allSettled: null, interactive: null,
     slots: 0, ready: 0, viewportSlots: null,
+    longTasks: [], // [start, duration] of every main-thread task over 50 ms until all are drawn
   };
   window.__loadProbe = marks;
+  if (PerformanceObserver.supportedEntryTypes?.includes('longtask')) {
+    new PerformanceObserver((list) => {
+      if (marks.interactive !== null) return;
+      for (const task of list.getEntries()) marks.longTasks.push([task.startTime, task.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  }
   const SETTLED = ['ready', 'error', 'todo'];
   let inViewport = null;
   const afterNextFrame = (key) => requestAnimationFrame(() => {

@@ -2,10 +2,13 @@
 // kept the page's thread busy for a second or more and made the first figure wait for the last.
 // Instead:
 //   - a slot on screen, or within a screen of it, mounts as soon as it is (IntersectionObserver);
-//   - mountNow(slot) mounts one at once (a link to it, a URL naming its state);
-//   - the others mount in idle time, one figure per idle callback, so that the reader's input is
-//     never queued behind more than one figure's work;
+//   - mountNow(slot) mounts one first (a link to it, a URL naming its state);
+//   - the others mount in idle time, one figure per idle callback;
 // so every slot is mounted in the end (the formula's legend and the tests need them all).
+// One figure mounts at a time, and each mount is itself split into tasks (figure-host.js: its
+// skeleton, then its first draw), with a task boundary between two figures: the reader's input
+// and the next frame never wait behind more than one part of one figure.
+import { nextTask } from './next-task.js';
 
 // How far outside the viewport a slot starts mounting: a screen above and below, so that a
 // figure scrolled to at reading speed is drawn before it comes into view.
@@ -30,55 +33,81 @@ const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
   ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
   : setTimeout(() => callback({ timeRemaining: () => 0, didTimeout: true }), 50));
 
-// slots: in document order; mountSlot(slot): mounts one (synchronous, called once per slot);
-// lazy = false mounts them all now (an embed's one figure). Returns {mountNow(slot),
-// allMounted: Promise (resolves when every slot is mounted)}.
+// slots: in document order; mountSlot(slot): mounts one (called once per slot; may return a
+// promise, awaited before the next slot starts); lazy = false mounts them all now, in order
+// (an embed's one figure). Returns {mountNow(slot), allMounted: Promise (every slot mounted)}.
 export function scheduleMounts(slots, mountSlot, { lazy = true } = {}) {
-  const waiting = new Set(slots);
+  const waiting = new Set(slots); // not asked for yet, in document order
+  const queue = [];               // asked for, in the order they will mount
+  let mounted = 0;
+  let busy = false;
+  let idleAsked = false;
   let resolveAll;
   const allMounted = new Promise((resolve) => { resolveAll = resolve; }).then(markAllMounted);
   let observer = null;
 
-  const mountNow = (slot) => {
-    if (!waiting.delete(slot)) return;
-    observer?.unobserve(slot);
-    try {
-      mountSlot(slot);
-      for (const listener of mountedListeners) listener(slot);
-    } finally {
-      if (!waiting.size) {
-        observer?.disconnect();
-        resolveAll();
-      }
+  const mountedOne = (slot) => {
+    for (const listener of mountedListeners) listener(slot);
+    mounted += 1;
+    if (mounted === slots.length) {
+      observer?.disconnect();
+      resolveAll();
     }
   };
 
-  if (!lazy) {
-    for (const slot of slots) mountNow(slot);
-    return { mountNow, allMounted };
-  }
-  if (typeof IntersectionObserver === 'function') {
-    observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) if (entry.isIntersecting) mountNow(entry.target);
-    }, { rootMargin: NEAR });
-    for (const slot of slots) observer.observe(slot);
-  }
+  const mountQueued = async () => {
+    if (busy) return;
+    busy = true;
+    while (queue.length) {
+      const slot = queue.shift();
+      try {
+        await mountSlot(slot);
+      } catch (error) {
+        console.error(error); // mountSlot shows its own failures in the slot; this one escaped
+      }
+      mountedOne(slot);
+      await nextTask();
+    }
+    busy = false;
+    if (lazy) mountNextWhenIdle();
+  };
+
+  // first: before every slot already asked for (a slot the URL names).
+  const ask = (slot, { first = false } = {}) => {
+    if (!waiting.delete(slot)) return;
+    observer?.unobserve(slot);
+    if (first) queue.unshift(slot);
+    else queue.push(slot);
+    mountQueued();
+  };
+  const mountNow = (slot) => ask(slot, { first: true });
 
   // The rest in document order, one per idle period (the observer reports the slots near the
   // viewport with the next frame, before the page is idle). Not chained to a frame: a page in a
   // background tab or an off-screen frame draws no frames, and still mounts its figures.
-  // A callback that came by its timeout found no idle time (a busy page, or a frame the browser
-  // throttles because it is out of view): the next figure then follows in a task of its own.
-  const mountNextWhenIdle = () => whenIdle((deadline) => {
-    const [next] = waiting;
-    if (!next) return;
-    mountNow(next);
-    if (!waiting.size) return;
-    if (deadline.didTimeout) setTimeout(mountNextWhenIdle, 0);
-    else mountNextWhenIdle();
-  });
-  if (waiting.size) mountNextWhenIdle();
-  else resolveAll();
+  // A page that is never idle (or a frame the browser throttles because it is out of view)
+  // still gets one figure per IDLE_TIMEOUT_MS.
+  function mountNextWhenIdle() {
+    if (idleAsked || busy || !waiting.size) return;
+    idleAsked = true;
+    whenIdle(() => {
+      idleAsked = false;
+      const [slot] = waiting;
+      if (slot) ask(slot);
+    });
+  }
 
+  if (!slots.length) resolveAll();
+  if (!lazy) {
+    for (const slot of slots) ask(slot);
+    return { mountNow, allMounted };
+  }
+  if (typeof IntersectionObserver === 'function') {
+    observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) if (entry.isIntersecting) ask(entry.target);
+    }, { rootMargin: NEAR });
+    for (const slot of slots) observer.observe(slot);
+  }
+  mountNextWhenIdle();
   return { mountNow, allMounted };
 }
