@@ -50,9 +50,8 @@ double rnn_search_batch_loss(FlatModel<T, SearchW>& m, const Batch& batch) {
   att.prepare_decoder(pd);
   GruCache<T> dec;
   dec.resize(H, N);
-  for (int t = 0; t < pd.steps; ++t) {
+  const auto decoder_step = [&](int t, const auto& sprev) {  // sprev: s_{i−1}, H × k
     const int k = pd.active[t], c = pd.offset[t];
-    const Mat<T> sprev = t == 0 ? Mat<T>(S0.leftCols(k)) : Mat<T>(dec.Out.middleCols(pd.offset[t - 1], k));
     att.forward(p.W_a, p.v_a, pd, t, sprev);
     auto ctx = att.Ctx.middleCols(c, k);
     auto az = Az.middleCols(c, k), ar = Ar.middleCols(c, k), ah = Ah.middleCols(c, k);
@@ -60,6 +59,10 @@ double rnn_search_batch_loss(FlatModel<T, SearchW>& m, const Batch& batch) {
     gemm(ar, Wc(p.dec.W_r), ctx, false, false, true);
     gemm(ah, Wc(p.dec.W_h), ctx, false, false, true);
     gru_step_forward(p.dec, dec, Az, Ar, Ah, c, k, sprev);
+  };
+  for (int t = 0; t < pd.steps; ++t) {
+    if (t == 0) decoder_step(t, S0.leftCols(pd.active[0]));
+    else decoder_step(t, dec.Out.middleCols(pd.offset[t - 1], pd.active[t]));
   }
 
   Mat<T> O(3 * H, N), dO;  // o = [s_i; c_i]
