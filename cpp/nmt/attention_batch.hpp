@@ -4,7 +4,9 @@
 //   z_j = tanh(W_a s + U_a h_j),  e_j = v_aᵀ z_j,  α = softmax(e),  c = Σ_j α_j h_j
 // Annotations h_j = [→h_j; ←h_j] are gathered sentence by sentence (batch order): sentence b at
 // columns aoff[b] … aoff[b] + T_b − 1, so a step reads contiguous columns. U_a h_j is computed
-// once per minibatch (the same at every decoder step).
+// once per minibatch (the same at every decoder step). Every buffer a step needs is sized once per
+// minibatch (prepare_decoder) and reused: the loops over sentences allocate nothing.
+#include <algorithm>
 #include <vector>
 
 #include "nmt/fixed_order_gemm.hpp"
@@ -21,6 +23,10 @@ struct Attention {
   Vec<T> Alpha;       // α, laid out as Zbuf's columns
   Mat<T> WS, dWS;     // W_a s (A × k, the current step); ∂pre summed over j (A × N)
   Mat<T> dAnn, dUH;   // gradients of Ann and UH
+  // Workspaces: Annᵀ (ΣT × 2H, for ∂α = Annᵀ ∂c without a transpose per sentence and step), one
+  // step's zᵀ (for its scores e = zᵀ v_a), and one sentence's ∂α, ∂e (T_max) and ∂pre (A × T_max).
+  Mat<T> AnnT, ZT, dPre;
+  Vec<T> dAlpha, dE;
 
   // fwd, bwd: the two encoder passes' outputs, packed by ps (bwd over the reversed sources).
   template <class UA>
@@ -52,21 +58,37 @@ struct Attention {
     dWS = Mat<T>::Zero(A, N);
     dAnn = Mat<T>::Zero(Ann.rows(), Ann.cols());
     dUH = Mat<T>::Zero(A, Ann.cols());
+    int widest_step = 0, longest = 0;
+    for (int t = 0; t < pd.steps; ++t)
+      widest_step = std::max(widest_step, zoff[pd.offset[t] + pd.active[t]] - zoff[pd.offset[t]]);
+    for (const int len : src_len) longest = std::max(longest, len);
+    WS.resize(A, pd.steps ? pd.active[0] : 0);
+    AnnT = Ann.transpose();
+    ZT.resize(widest_step, A);
+    dPre.resize(A, longest);
+    dAlpha.resize(longest), dE.resize(longest);
   }
 
   // Step t: sprev (H × k) = s_{i−1} of the running sentences; fills Ctx's columns of step t.
-  template <class WA, class VA>
-  void forward(const WA& W_a, const VA& v_a, const Packed& pd, int t, const Mat<T>& sprev) {
+  template <class WA, class VA, class SP>
+  void forward(const WA& W_a, const VA& v_a, const Packed& pd, int t, const SP& sprev) {
     const int k = pd.active[t], c = pd.offset[t];
-    WS.resize(W_a.rows(), k);
-    gemm(WS, W_a, sprev, false, false, false);
+    gemm(WS.leftCols(k), W_a, sprev, false, false, false);
     for (int j = 0; j < k; ++j) {
       const int b = dsent[j], n = c + j, Tb = src_len[b];
-      auto Z = Zbuf.middleCols(zoff[n], Tb);
+      Zbuf.middleCols(zoff[n], Tb) =
+          (UH.middleCols(aoff[b], Tb).colwise() + WS.col(j)).unaryExpr([](T a) { return tanh_of(a); });
+    }
+    // e_j = v_aᵀ z_j for the whole step: its z are contiguous columns of Zbuf, so e is one
+    // product zᵀ v_a (each e_j summed over the rows of z_j in order, as per sentence).
+    const int z0 = zoff[c], zn = zoff[c + k] - z0;
+    auto zt = ZT.topRows(zn);
+    zt = Zbuf.middleCols(z0, zn).transpose();
+    gemm(Alpha.segment(z0, zn), zt, v_a, false, false, false);
+    for (int j = 0; j < k; ++j) {
+      const int b = dsent[j], n = c + j, Tb = src_len[b];
       auto alpha = Alpha.segment(zoff[n], Tb);
-      Z = (UH.middleCols(aoff[b], Tb).colwise() + WS.col(j)).unaryExpr([](T a) { return tanh_of(a); });
-      gemm(alpha, Z, v_a, true, false, false);  // e_j = v_aᵀ z_j
-      const T mx = alpha.maxCoeff();            // softmax, shifted by the max
+      const T mx = alpha.maxCoeff();  // softmax, shifted by the max
       alpha = alpha.unaryExpr([mx](T e) { return exp_of(e - mx); });
       alpha /= sum_in_order(alpha);
       gemm(Ctx.col(n), Ann.middleCols(aoff[b], Tb), alpha, false, false, false);  // c = Σ α_j h_j
@@ -77,19 +99,18 @@ struct Attention {
   template <class VA, class GV>
   void backward(const VA& v_a, GV& g_v_a, const Packed& pd, int t, const Mat<T>& dctx) {
     const int k = pd.active[t], c = pd.offset[t];
-    Vec<T> gvec, de;
-    Mat<T> dp;
     for (int j = 0; j < k; ++j) {
       const int b = dsent[j], n = c + j, Tb = src_len[b];
       const auto Z = Zbuf.middleCols(zoff[n], Tb);
       const auto alpha = Alpha.segment(zoff[n], Tb);
+      auto dalpha = dAlpha.head(Tb), de = dE.head(Tb);
+      auto dp = dPre.leftCols(Tb);
       dAnn.middleCols(aoff[b], Tb).noalias() += dctx.col(j) * alpha.transpose();  // c = Σ α_j h_j
-      gvec.resize(Tb);
-      gemm(gvec, Ann.middleCols(aoff[b], Tb), dctx.col(j), true, false, false);  // ∂α_j = h_jᵀ ∂c
+      gemm(dalpha, AnnT.middleRows(aoff[b], Tb), dctx.col(j), false, false, false);  // ∂α_j = h_jᵀ ∂c
       T pg = 0;
-      for (int i = 0; i < Tb; ++i) pg += alpha(i) * gvec(i);
-      de = (alpha.array() * (gvec.array() - pg)).matrix();  // softmax: ∂e = α ⊙ (∂α − αᵀ∂α)
-      gemm(g_v_a, Z, de, false, false, true);               // e_j = v_aᵀ z_j
+      for (int i = 0; i < Tb; ++i) pg += alpha(i) * dalpha(i);
+      de = (alpha.array() * (dalpha.array() - pg)).matrix();  // softmax: ∂e = α ⊙ (∂α − αᵀ∂α)
+      gemm(g_v_a, Z, de, false, false, true);                 // e_j = v_aᵀ z_j
       // z_j = tanh(pre_j): ∂pre_j = ∂e_j · v_a ⊙ (1 − z_j²)
       dp = ((T(1) - Z.array().square()).colwise() * v_a.array()).rowwise() * de.transpose().array();
       dUH.middleCols(aoff[b], Tb) += dp;

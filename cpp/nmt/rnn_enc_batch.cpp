@@ -5,6 +5,7 @@
 // c is the same at every decoder step, so its share of the decoder's gates, W_*ᶜ c, is one
 // H × H × B product per minibatch, and its gradient one product after the loop.
 #include "nmt/batch_loss.hpp"
+#include "nmt/decoder_prologue.hpp"
 #include "nmt/gru_batch.hpp"
 #include "nmt/output_layer.hpp"
 #include "nmt/teacher_forcing.hpp"
@@ -15,29 +16,24 @@ template <class T>
 double rnn_enc_batch_loss(FlatModel<T, EncW>& m, const Batch& batch) {
   const EncW<T>& p = m.p;
   EncW<T>& g = m.g;
-  const int B = static_cast<int>(batch.size()), E = m.dims.embedding, H = m.dims.hidden;
-
-  const Packed ps = pack(source_lengths(batch));
-  const Mat<T> X = source_inputs<T>(ps, batch, p.emb_src, false);
+  const int B = static_cast<int>(batch.size()), H = m.dims.hidden;
+  DecoderPrologue<T> in = decoder_prologue<T>(p, batch);
+  const Packed &ps = in.ps, &pd = in.pd;
   GruCache<T> enc;
-  gru_encode(p.enc, ps, X, enc);
+  gru_encode(p.enc, ps, in.X, enc);
 
   // The decoder runs in its own order (longest target first): C holds c in that order.
-  const Packed pd = pack(decoder_lengths(batch));
   Mat<T> C(H, B);
   for (int j = 0; j < B; ++j) C.col(j) = enc.Out.col(ps.last_col(ps.pos[pd.order[j]]));
   const Mat<T> S0 = initial_state(p.W_init, p.b_init, C);
 
   const int N = pd.total;
-  Mat<T> Y;
-  std::vector<int> wanted;
-  teacher_forced_inputs(pd, batch, p.emb_tgt, Y, wanted);
-  const auto Wx = [E](auto& W) { return W.leftCols(E); };   // the word's columns of W_*
-  const auto Wc = [H](auto& W) { return W.rightCols(H); };  // c's columns
-  Mat<T> Az(H, N), Ar(H, N), Ah(H, N), Cz(H, B), Cr(H, B), Ch(H, B);
-  gemm(Az, Wx(p.dec.W_z), Y, false, false, false), gemm(Cz, Wc(p.dec.W_z), C, false, false, false);
-  gemm(Ar, Wx(p.dec.W_r), Y, false, false, false), gemm(Cr, Wc(p.dec.W_r), C, false, false, false);
-  gemm(Ah, Wx(p.dec.W_h), Y, false, false, false), gemm(Ch, Wc(p.dec.W_h), C, false, false, false);
+  const auto Wc = [H](auto& W) { return W.rightCols(H); };  // c's columns of W_*
+  auto &Az = in.Az, &Ar = in.Ar, &Ah = in.Ah;  // + W_*ᶜ c + b_* step by step below
+  Mat<T> Cz(H, B), Cr(H, B), Ch(H, B);
+  gemm(Cz, Wc(p.dec.W_z), C, false, false, false);
+  gemm(Cr, Wc(p.dec.W_r), C, false, false, false);
+  gemm(Ch, Wc(p.dec.W_h), C, false, false, false);
   GruCache<T> dec;
   dec.resize(H, N);
   for (int t = 0; t < pd.steps; ++t) {
@@ -52,7 +48,7 @@ double rnn_enc_batch_loss(FlatModel<T, EncW>& m, const Batch& batch) {
   Mat<T> O(2 * H, N), dO;  // o = [s_i; c]
   O.topRows(H) = dec.Out;
   for (int t = 0; t < pd.steps; ++t) O.bottomRows(H).middleCols(pd.offset[t], pd.active[t]) = C.leftCols(pd.active[t]);
-  const double loss = output_loss<T>(p.W_out, p.b_out, O, wanted, g.W_out, g.b_out, dO);
+  const double loss = output_loss<T>(p.W_out, p.b_out, O, in.wanted, g.W_out, g.b_out, dO);
 
   // Backward through the decoder.
   const GruTransposed<T> Ut(p.dec);
@@ -66,7 +62,7 @@ double rnn_enc_batch_loss(FlatModel<T, EncW>& m, const Batch& batch) {
     carry.leftCols(k) = dh;
   }
   gru_recurrent_grads(g.dec, dec);
-  word_input_backward(p.dec, g.dec, dec, pd, batch, Y, g.emb_tgt);
+  word_input_backward(p.dec, g.dec, dec, pd, batch, in.Y, g.emb_tgt);
   // Per sentence Σ_i ∂a_i: the gradient that reaches c through every step's W_*ᶜ c.
   Mat<T> Sz = Mat<T>::Zero(H, B), Sr = Mat<T>::Zero(H, B), Sh = Mat<T>::Zero(H, B);
   for (int t = 0; t < pd.steps; ++t) {
@@ -86,7 +82,7 @@ double rnn_enc_batch_loss(FlatModel<T, EncW>& m, const Batch& batch) {
   // c = h_T: the gradient enters the encoder at each sentence's last column.
   Mat<T> dHs = Mat<T>::Zero(H, ps.total);
   for (int j = 0; j < B; ++j) dHs.col(ps.last_col(ps.pos[pd.order[j]])) = dC.col(j);
-  const Mat<T> dX = gru_encode_backward(p.enc, g.enc, ps, X, enc, dHs);
+  const Mat<T> dX = gru_encode_backward(p.enc, g.enc, ps, in.X, enc, dHs);
   source_embedding_backward(ps, batch, dX, false, g.emb_src);
   return loss;
 }

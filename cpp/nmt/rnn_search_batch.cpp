@@ -8,6 +8,7 @@
 // step) is a loop over sentences (attention_batch.hpp).
 #include "nmt/attention_batch.hpp"
 #include "nmt/batch_loss.hpp"
+#include "nmt/decoder_prologue.hpp"
 #include "nmt/gru_batch.hpp"
 #include "nmt/output_layer.hpp"
 #include "nmt/teacher_forcing.hpp"
@@ -18,41 +19,33 @@ template <class T>
 double rnn_search_batch_loss(FlatModel<T, SearchW>& m, const Batch& batch) {
   const SearchW<T>& p = m.p;
   SearchW<T>& g = m.g;
-  const int B = static_cast<int>(batch.size()), E = m.dims.embedding, H = m.dims.hidden;
-  const std::vector<int> src_len = source_lengths(batch);
+  const int B = static_cast<int>(batch.size()), H = m.dims.hidden;
+  DecoderPrologue<T> in = decoder_prologue<T>(p, batch);
+  const Packed &ps = in.ps, &pd = in.pd;
 
   // Encoders: X packed forwards, Xr each source reversed (same lengths, same packing).
-  const Packed ps = pack(src_len);
-  const Mat<T> X = source_inputs<T>(ps, batch, p.emb_src, false), Xr = source_inputs<T>(ps, batch, p.emb_src, true);
+  const Mat<T> Xr = source_inputs<T>(ps, batch, p.emb_src, true);
   GruCache<T> fwd, bwd;
-  gru_encode(p.enc_fwd, ps, X, fwd);
+  gru_encode(p.enc_fwd, ps, in.X, fwd);
   gru_encode(p.enc_bwd, ps, Xr, bwd);
-  Attention<T> att(p.U_a, ps, src_len, fwd.Out, bwd.Out);
+  Attention<T> att(p.U_a, ps, source_lengths(batch), fwd.Out, bwd.Out);
 
   // The decoder runs longest target first; dsent[j] is the batch index of its j-th sentence.
-  const Packed pd = pack(decoder_lengths(batch));
   const std::vector<int>& dsent = pd.order;
   Mat<T> H1(H, B);  // ←h_1 of each sentence, in decoder order
   for (int j = 0; j < B; ++j) H1.col(j) = att.Ann.col(att.aoff[dsent[j]]).tail(H);
   const Mat<T> S0 = initial_state(p.W_init, p.b_init, H1);
 
   const int N = pd.total;
-  Mat<T> Y;
-  std::vector<int> wanted;
-  teacher_forced_inputs(pd, batch, p.emb_tgt, Y, wanted);
-  const auto Wx = [E](auto& W) { return W.leftCols(E); };      // the word's columns of W_*
-  const auto Wc = [H](auto& W) { return W.rightCols(2 * H); };  // the context's columns
-  Mat<T> Az(H, N), Ar(H, N), Ah(H, N);
-  gemm(Az, Wx(p.dec.W_z), Y, false, false, false), Az.colwise() += p.dec.b_z;
-  gemm(Ar, Wx(p.dec.W_r), Y, false, false, false), Ar.colwise() += p.dec.b_r;
-  gemm(Ah, Wx(p.dec.W_h), Y, false, false, false), Ah.colwise() += p.dec.b_h;
+  const auto Wc = [H](auto& W) { return W.rightCols(2 * H); };  // the context's columns of W_*
+  auto &Az = in.Az, &Ar = in.Ar, &Ah = in.Ah;  // + b_* now, + W_*ᶜ c_i step by step
+  Az.colwise() += p.dec.b_z, Ar.colwise() += p.dec.b_r, Ah.colwise() += p.dec.b_h;
 
   att.prepare_decoder(pd);
   GruCache<T> dec;
   dec.resize(H, N);
-  for (int t = 0; t < pd.steps; ++t) {
+  const auto decoder_step = [&](int t, const auto& sprev) {  // sprev: s_{i−1}, H × k
     const int k = pd.active[t], c = pd.offset[t];
-    const Mat<T> sprev = t == 0 ? Mat<T>(S0.leftCols(k)) : Mat<T>(dec.Out.middleCols(pd.offset[t - 1], k));
     att.forward(p.W_a, p.v_a, pd, t, sprev);
     auto ctx = att.Ctx.middleCols(c, k);
     auto az = Az.middleCols(c, k), ar = Ar.middleCols(c, k), ah = Ah.middleCols(c, k);
@@ -60,11 +53,15 @@ double rnn_search_batch_loss(FlatModel<T, SearchW>& m, const Batch& batch) {
     gemm(ar, Wc(p.dec.W_r), ctx, false, false, true);
     gemm(ah, Wc(p.dec.W_h), ctx, false, false, true);
     gru_step_forward(p.dec, dec, Az, Ar, Ah, c, k, sprev);
+  };
+  for (int t = 0; t < pd.steps; ++t) {
+    if (t == 0) decoder_step(t, S0.leftCols(pd.active[0]));
+    else decoder_step(t, dec.Out.middleCols(pd.offset[t - 1], pd.active[t]));
   }
 
   Mat<T> O(3 * H, N), dO;  // o = [s_i; c_i]
   O.topRows(H) = dec.Out, O.bottomRows(2 * H) = att.Ctx;
-  const double loss = output_loss<T>(p.W_out, p.b_out, O, wanted, g.W_out, g.b_out, dO);
+  const double loss = output_loss<T>(p.W_out, p.b_out, O, in.wanted, g.W_out, g.b_out, dO);
 
   // Backward through decoder and attention.
   const GruTransposed<T> Ut(p.dec);
@@ -91,7 +88,7 @@ double rnn_search_batch_loss(FlatModel<T, SearchW>& m, const Batch& batch) {
     gemm(cz, dec.dAz, att.Ctx, false, true, true), gemm(cr, dec.dAr, att.Ctx, false, true, true);
     gemm(ch, dec.dAh, att.Ctx, false, true, true);
   }
-  word_input_backward(p.dec, g.dec, dec, pd, batch, Y, g.emb_tgt);
+  word_input_backward(p.dec, g.dec, dec, pd, batch, in.Y, g.emb_tgt);
   att.backward_to_annotations(p.U_a, g.U_a);
   const Mat<T> dH1 = initial_state_backward(p.W_init, g.W_init, g.b_init, H1, S0, carry);
   for (int j = 0; j < B; ++j) att.dAnn.col(att.aoff[dsent[j]]).tail(H) += dH1.col(j);
@@ -99,7 +96,7 @@ double rnn_search_batch_loss(FlatModel<T, SearchW>& m, const Batch& batch) {
   // Back into the two encoder passes' packed columns.
   Mat<T> dF, dB;
   att.annotation_grads_packed(ps, dF, dB);
-  const Mat<T> dX = gru_encode_backward(p.enc_fwd, g.enc_fwd, ps, X, fwd, dF);
+  const Mat<T> dX = gru_encode_backward(p.enc_fwd, g.enc_fwd, ps, in.X, fwd, dF);
   const Mat<T> dXr = gru_encode_backward(p.enc_bwd, g.enc_bwd, ps, Xr, bwd, dB);
   source_embedding_backward(ps, batch, dX, false, g.emb_src);
   source_embedding_backward(ps, batch, dXr, true, g.emb_src);

@@ -73,6 +73,20 @@ export function mount(el, core, initialState, host) {
     host?.describe(`${curves ? `${curves}。` : status.textContent}${align.summary()}`);
   }
 
+  // The workers' results (checkpoints, the end) are drawn in the next animation frame, once
+  // however many arrived: a message handler that redrew at once would add the chart's layout to
+  // the task that delivered the message.
+  let pendingFrame = 0;
+  let pendingAlignment = null; // the reader's RNNsearch finished: its alignment, to show
+  const redrawSoon = () => {
+    pendingFrame ||= requestAnimationFrame(() => {
+      pendingFrame = 0;
+      if (pendingAlignment) align.setBrowser(pendingAlignment);
+      pendingAlignment = null;
+      redraw();
+    });
+  };
+
   const buildSeconds = {};
   const panel = trainingPanel(el, {
     base,
@@ -84,12 +98,12 @@ export function mount(el, core, initialState, host) {
     },
     onCheckpoint(model, step, evaluation) {
       browser[model] = readEvaluation(evaluation, step);
-      redraw();
+      redrawSoon();
     },
     onDone(model, message) {
       browser[model] = readEvaluation(message.evaluation, message.step);
-      if (message.alignment) align.setBrowser(message.alignment);
-      redraw();
+      if (message.alignment) pendingAlignment = message.alignment;
+      redrawSoon();
     },
   });
   const align = alignmentPanel(el, { base, weightsUrl: new URL('figure2/rnnsearch.weights', base).href, idPrefix, onChange: redraw });

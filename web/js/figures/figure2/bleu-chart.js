@@ -6,6 +6,7 @@ import { scaleLinear, scalePoint } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { svgFrame } from '../../lib/svg-frame.js';
+import { attrChanged, textChanged } from '../../lib/write-changed.js';
 import { MODEL_NAMES, bucketLabel } from './report.js';
 
 const HEIGHT = 290;
@@ -33,6 +34,7 @@ export function bleuChart(container, { ariaLabel }) {
   const x = scalePoint().padding(0.5);
   const y = scaleLinear().domain([0, 100]);
   const path = line().defined((d) => Number.isFinite(d.bleu));
+  let drawnFrame = '';
 
   // available: the width the slot offers.
   function draw(series, available) {
@@ -44,13 +46,19 @@ export function bleuChart(container, { ariaLabel }) {
     const buckets = series.find((s) => s.buckets.length)?.buckets ?? [];
     x.domain(buckets.map(bucketLabel)).range([0, inner.w]);
     y.range([inner.h, 0]);
-    for (const layer of [grid, plot, yAxis]) layer.attr('transform', `translate(${margin.left},${margin.top})`);
-    xAxis.attr('transform', `translate(${margin.left},${margin.top + inner.h})`)
-      .call(axisBottom(x).tickSizeOuter(0));
-    yAxis.call(axisLeft(y).ticks(5).tickSizeOuter(0));
-    grid.selectAll('line').data(y.ticks(5)).join('line')
-      .attr('x1', 0).attr('x2', inner.w).attr('y1', (d) => y(d)).attr('y2', (d) => y(d));
-    xTitle.attr('x', width - margin.right).attr('y', HEIGHT - 6);
+    // The frame (axes, grid, titles) depends only on the width and the buckets: redrawn when they
+    // change, not at every checkpoint of a training run.
+    const frameKey = `${width}|${x.domain().join(',')}`;
+    if (frameKey !== drawnFrame) {
+      drawnFrame = frameKey;
+      for (const layer of [grid, plot, yAxis]) layer.attr('transform', `translate(${margin.left},${margin.top})`);
+      xAxis.attr('transform', `translate(${margin.left},${margin.top + inner.h})`)
+        .call(axisBottom(x).tickSizeOuter(0));
+      yAxis.call(axisLeft(y).ticks(5).tickSizeOuter(0));
+      grid.selectAll('line').data(y.ticks(5)).join('line')
+        .attr('x1', 0).attr('x2', inner.w).attr('y1', (d) => y(d)).attr('y2', (d) => y(d));
+      xTitle.attr('x', width - margin.right).attr('y', HEIGHT - 6);
+    }
 
     const point = (b) => [x(bucketLabel(b)), y(100 * b.bleu)];
     path.x((b) => point(b)[0]).y((b) => point(b)[1]);
@@ -59,22 +67,26 @@ export function bleuChart(container, { ariaLabel }) {
       g.append('path').attr('class', 'bleu-line');
       return g;
     });
-    groups.attr('class', (s) => `series model-${s.model} is-${s.origin}`).attr('data-series', (s) => s.key);
-    groups.select('path').attr('d', (s) => path(s.buckets));
-    groups.selectAll('circle').data((s) => s.buckets.filter((b) => Number.isFinite(b.bleu))).join('circle')
-      .attr('r', 4).attr('cx', (b) => point(b)[0]).attr('cy', (b) => point(b)[1])
-      .attr('data-bleu', (b) => b.bleu);
+    attrChanged(attrChanged(groups, 'class', (s) => `series model-${s.model} is-${s.origin}`), 'data-series', (s) => s.key);
+    attrChanged(groups.select('path'), 'd', (s) => path(s.buckets));
+    const circles = groups.selectAll('circle').data((s) => s.buckets.filter((b) => Number.isFinite(b.bleu))).join('circle');
+    attrChanged(circles, 'r', 4);
+    attrChanged(circles, 'cx', (b) => point(b)[0]);
+    attrChanged(circles, 'cy', (b) => point(b)[1]);
+    attrChanged(circles, 'data-bleu', (b) => b.bleu);
 
     // Each model is named once, at the right end of its build line (or of its browser line);
     // on a phone just above that end, inside the plot.
     const named = new Map();
     for (const s of series) if (s.buckets.length && (!named.has(s.model) || s.origin === 'build')) named.set(s.model, s);
     const labels = spread([...named.values()].map((s) => ({ model: s.model, y: point(s.buckets.at(-1))[1] - (narrow ? 12 : 0) })));
-    plot.selectAll('text.series-label').data(labels, (d) => d.model).join('text')
-      .attr('class', (d) => `series-label model-${d.model}`)
-      .attr('x', narrow ? x(x.domain().at(-1) ?? '') ?? inner.w : inner.w + 8).attr('y', (d) => d.y).attr('dy', '0.32em')
-      .attr('text-anchor', narrow ? 'end' : 'start')
-      .text((d) => MODEL_NAMES[d.model]);
+    const texts = plot.selectAll('text.series-label').data(labels, (d) => d.model).join('text');
+    attrChanged(texts, 'class', (d) => `series-label model-${d.model}`);
+    attrChanged(texts, 'x', narrow ? x(x.domain().at(-1) ?? '') ?? inner.w : inner.w + 8);
+    attrChanged(texts, 'y', (d) => d.y);
+    attrChanged(texts, 'dy', '0.32em');
+    attrChanged(texts, 'text-anchor', narrow ? 'end' : 'start');
+    textChanged(texts, (d) => MODEL_NAMES[d.model]);
   }
 
   return { draw, svg: () => svg.node() };

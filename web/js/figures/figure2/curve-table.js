@@ -2,6 +2,7 @@
 // heatmaps' tables): one row per source-length bucket, one column per drawn line.
 import { select } from 'd3-selection';
 import { element } from '../../lib/dom.js';
+import { attrChanged, textChanged } from '../../lib/write-changed.js';
 import { MODEL_NAMES, bleuText, bucketLabel } from './report.js';
 
 export function curveTable(container) {
@@ -15,14 +16,14 @@ export function curveTable(container) {
     const drawn = series.filter((s) => s.buckets.length);
     const buckets = drawn[0]?.buckets ?? [];
     const columns = ['源句长度（词）', '测试句数', ...drawn.map((s) => `${MODEL_NAMES[s.model]}（${s.origin === 'build' ? '构建时' : `浏览器，第 ${s.step} 步`}）`)];
-    head.selectAll('th').data(columns).join('th').attr('scope', 'col').text((t) => t);
+    textChanged(attrChanged(head.selectAll('th').data(columns).join('th'), 'scope', 'col'), (t) => t);
     const rows = body.selectAll('tr').data(buckets).join((enter) => {
       const tr = enter.append('tr');
       tr.append('th').attr('scope', 'row');
       return tr;
     });
-    rows.select('th').text((b) => bucketLabel(b));
-    rows.selectAll('td').data((b, k) => [String(b.count), ...drawn.map((s) => bleuText(s.buckets[k]?.bleu))]).join('td').text((t) => t);
+    textChanged(rows.select('th'), (b) => bucketLabel(b));
+    textChanged(rows.selectAll('td').data((b, k) => [String(b.count), ...drawn.map((s) => bleuText(s.buckets[k]?.bleu))]).join('td'), (t) => t);
   }
 
   return { draw };

@@ -4,6 +4,7 @@
 // training runs in two workers (trainer-client.js); the page only writes a few text nodes a few
 // times a second, so it stays responsive while both cores train.
 import { element } from '../../lib/dom.js';
+import { writeText } from '../../lib/write-changed.js';
 import { MODELS, TrainingSession } from './trainer-client.js';
 import { MODEL_NAMES, durationText } from './report.js';
 
@@ -66,7 +67,7 @@ export function trainingPanel(container, options) {
       const loss = Number.isFinite(r.loss) ? ` · 损失 ${r.loss.toFixed(3)}` : '';
       const tail = r.done ? ` · 完成，用时 ${durationText(r.activeMs / 1000)}` : r.paused ? ' · 已暂停' : '';
       const text = r.total ? `第 ${r.step} / ${r.total} 步${loss}${tail}` : '正在准备语料与模型…';
-      if (r.text.textContent !== text) r.text.textContent = text;
+      writeText(r.text, text);
     }
   };
   const schedule = () => {
