@@ -3,6 +3,7 @@
 // number from the core (cpp/core/seed_claims, data.claims.NAME = {holds, value, across}).
 // Hidden while the claim holds.
 import { element } from './dom.js';
+import { writeText } from './write-changed.js';
 
 // 「种子 1–100 各算一遍：…在 a–b 之间，中位数 m，100 个里有 k 个…」: the shared middle of every note.
 export function acrossSeeds(across, format) {
@@ -24,7 +25,7 @@ export function claimNote(parent) {
     show(claim, text) {
       const broken = Boolean(claim) && claim.holds === false && Boolean(claim.across);
       const content = broken ? text(claim) : '';
-      if (note.textContent !== content) note.textContent = content;
+      writeText(note, content);
       if (note.hidden === broken) note.hidden = !broken;
     },
   };
