@@ -92,8 +92,8 @@ export function trainingSection(t) {
     '## Figure 2 trained in the browser',
     '',
     'The figure\'s own button on index.html, once every figure of the page has mounted: both models of the default budget, each in its own Web Worker (WASM), ' +
-      'to the end, with the checkpoint evaluations the page draws. Wall time from the click to the last model done; ' +
-      `busy time per worker includes loading the module, building the corpus and evaluating. Load average ${t.loadAverageAtStart.map((x) => x.toFixed(1)).join(' ')} at the start, ` +
+      'to the end, with the checkpoint evaluations the page draws (RNNsearch\'s on the way in RNNenc\'s worker). Wall time from the click to the last model done; ' +
+      `busy time per model includes loading the module, building the corpus and evaluating in its own worker. Load average ${t.loadAverageAtStart.map((x) => x.toFixed(1)).join(' ')} at the start, ` +
       `${t.loadAverageAtEnd.map((x) => x.toFixed(1)).join(' ')} at the end (the machine is shared).`,
     '',
     `Result: **${t.state}**, wall time **${seconds(t.wallMs)}** (claim: within 60 s on 2 cores). ` +

@@ -76,6 +76,21 @@ for (const model of MODELS) {
   });
 }
 
+// The page has RNNenc's worker evaluate RNNsearch's checkpoints from their saved weights while
+// RNNsearch trains on (train-worker.js): that must give exactly the trainer's own evaluation.
+test('rnnsearch: a checkpoint evaluated from its saved weights is the trainer\'s own evaluation', () => {
+  withTrainer('rnnsearch', (t) => {
+    t.train(30);
+    const own = plain(t.evaluate());
+    const elsewhere = withTrainer('rnnsearch', (other) => {
+      other.loadWeights(t.saveWeights());
+      return plain(other.evaluate());
+    });
+    assert.deepEqual({ ...elsewhere, step: own.step }, own);
+    assert.equal(own.step, 30);
+  });
+});
+
 test('rnnsearch: the alignment of the example in WASM is the report\'s, and "yesterday" looks at 昨天', () => {
   const expected = report('rnnsearch').alignment;
   withBuildRnnSearch((t) => {

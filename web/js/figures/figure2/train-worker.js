@@ -3,7 +3,10 @@
 // model, so the two train side by side on two cores. Training goes in short slices with a yield
 // to the event loop between them, so pause / resume / stop are answered within a slice.
 //
-// page → worker:  {type: 'train', model, base}       base: the URL the core files sit under
+// page → worker:  {type: 'train', model, base, handOffCheckpoints}   base: the URL the core files
+//                                                     sit under; handOffCheckpoints: see below
+//                 {type: 'evaluate', model, step, weights, activeMs, base}   another worker's
+//                                                     checkpoint, evaluated here
 //                 {type: 'pause'} · {type: 'resume'} · {type: 'stop'}
 //                 {type: 'ask', id, query, base, weightsUrl, argument}   the build's RNNsearch
 //                                                     (build-rnnsearch.js): query 'align' | 'decoder'
@@ -11,6 +14,7 @@
 //                 {type: 'progress', model, step, total, loss, activeMs}
 //                 {type: 'paused' | 'resumed', model, step}
 //                 {type: 'checkpoint', model, step, evaluation, activeMs}
+//                 {type: 'checkpoint-weights', model, step, weights, activeMs}   handed off
 //                 {type: 'done', model, step, evaluation, activeMs, wallMs, weights, alignment?}
 //                 {type: 'answer', id, answer}
 //                 {type: 'error', model, message} · {type: 'error', id, message} (a question)
@@ -27,13 +31,24 @@ const state = { paused: false, stopped: false, wake: null };
 const post = (message, transfer) => self.postMessage(message, transfer ?? []);
 const now = () => performance.now();
 
-// Lets queued messages (pause, stop) run before the next slice.
-const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Lets queued messages (pause, stop, a checkpoint to evaluate) run before the next slice. A
+// message to ourselves rather than setTimeout(0): timers set from timers are clamped to 4 ms
+// after a few levels, which over the ~800 slices of a run left the worker idle for seconds.
+const selfChannel = new MessageChannel();
+const yieldToMessages = () => new Promise((resolve) => {
+  selfChannel.port1.onmessage = () => resolve();
+  selfChannel.port2.postMessage(null);
+});
 const waitForResume = () => new Promise((resolve) => {
   state.wake = resolve;
 });
 
-async function train(model, base) {
+// A checkpoint of a training run (not its last) is judged on the test split, which takes
+// RNNsearch's worker 2.6–4.3 s each time: 8 s or more of its run. With handOffCheckpoints the
+// worker posts the checkpoint's weights instead and trains on, and the page has another worker
+// (RNNenc's, done in half the time) evaluate them. The numbers are the same: evaluating a model
+// loaded from its saved weights gives exactly what evaluating the trainer gives.
+async function train(model, base, handOffCheckpoints) {
   const started = now();
   const core = await loadFigure2Core(base);
   const trainer = new core.Figure2Trainer(model);
@@ -64,7 +79,11 @@ async function train(model, base) {
         count += 1;
       }
       const step = trainer.stepsDone;
-      if (step === nextCheckpoint && step < total) {
+      if (step === nextCheckpoint && step < total && handOffCheckpoints) {
+        const weights = trainer.saveWeights();
+        activeMs += now() - sliceStart;
+        post({ type: 'checkpoint-weights', model, step, weights, activeMs }, [weights.buffer]);
+      } else if (step === nextCheckpoint && step < total) {
         const evaluation = trainer.evaluate(); // the module's objects are plain data: they post as they are
         activeMs += now() - sliceStart;
         post({ type: 'checkpoint', model, step, evaluation, activeMs });
@@ -96,6 +115,16 @@ async function train(model, base) {
   }
 }
 
+// Another worker's checkpoint: its model, made here once, loads the weights and is evaluated.
+const evaluators = new Map(); // model → Figure2Trainer
+async function evaluateCheckpoint({ model, step, weights, activeMs, base }) {
+  const core = await loadFigure2Core(base);
+  if (!evaluators.has(model)) evaluators.set(model, new core.Figure2Trainer(model));
+  const evaluator = evaluators.get(model);
+  evaluator.loadWeights(weights);
+  post({ type: 'checkpoint', model, step, evaluation: { ...evaluator.evaluate(), step }, activeMs });
+}
+
 // The build's trained RNNsearch, loaded from its weight file once, answers a question.
 async function ask({ id, query, base, weightsUrl, argument }) {
   try {
@@ -109,7 +138,10 @@ self.onmessage = ({ data }) => {
   const fail = (error) => post({ type: 'error', model: data.model ?? null, message: String(error?.message ?? error) });
   switch (data?.type) {
     case 'train':
-      train(data.model, data.base).catch(fail);
+      train(data.model, data.base, Boolean(data.handOffCheckpoints)).catch(fail);
+      break;
+    case 'evaluate':
+      evaluateCheckpoint(data).catch(fail);
       break;
     case 'ask':
       ask(data);

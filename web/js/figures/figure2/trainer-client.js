@@ -28,14 +28,35 @@ function startWorker(base, name, onMessage, onFailure) {
   return worker;
 }
 
+// Whose worker evaluates a model's checkpoints on the way (train-worker.js says why): RNNsearch's,
+// the slower by half, in RNNenc's worker.
+const CHECKPOINTS_EVALUATED_BY = { rnnsearch: 'rnnenc' };
+
 // Two workers, one per model, trained side by side. onEvent(message) gets every worker message
-// (each names its model) and {type: 'failed', error} once if a worker cannot run.
+// (each names its model) and {type: 'failed', error} once if a worker cannot run. A worker is
+// let go once every model is done and no checkpoint waits to be evaluated.
 export class TrainingSession {
   constructor(base, onEvent) {
     this.base = base;
     this.onEvent = onEvent;
     this.workers = new Map();
     this.failed = false;
+    this.done = new Set();
+    this.evaluating = 0;
+  }
+
+  receive(message) {
+    if (message?.type === 'checkpoint-weights') {
+      this.evaluating += 1;
+      const { type, ...checkpoint } = message;
+      this.workers.get(CHECKPOINTS_EVALUATED_BY[message.model])
+        ?.postMessage({ type: 'evaluate', ...checkpoint, base: this.base }, [message.weights.buffer]);
+      return;
+    }
+    if (message?.type === 'checkpoint' && message.model in CHECKPOINTS_EVALUATED_BY) this.evaluating -= 1;
+    if (message?.type === 'done') this.done.add(message.model);
+    this.onEvent(message);
+    if (this.done.size === MODELS.length && this.evaluating === 0) this.stop();
   }
 
   start() {
@@ -47,12 +68,9 @@ export class TrainingSession {
     };
     try {
       for (const model of MODELS) {
-        const worker = startWorker(this.base, `figure2-${model}`, (message) => {
-          if (message?.type === 'done') worker.terminate();
-          this.onEvent(message);
-        }, fail);
+        const worker = startWorker(this.base, `figure2-${model}`, (message) => this.receive(message), fail);
         this.workers.set(model, worker);
-        worker.postMessage({ type: 'train', model, base: this.base });
+        worker.postMessage({ type: 'train', model, base: this.base, handOffCheckpoints: model in CHECKPOINTS_EVALUATED_BY });
       }
     } catch (error) {
       fail(error);

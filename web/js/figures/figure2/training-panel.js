@@ -88,7 +88,8 @@ export function trainingPanel(container, options) {
       ? `构建这份页面时原生训练（不含评估）用的是 ${MODELS.map((m) => `${MODEL_NAMES[m]} ${durationText(build[m])}`).join('，')}。`
       : '';
     status.textContent = `训练完了：在这台机器上，两个模型在两个后台线程里同时训练，共用 ${durationText(wall)}`
-      + `（不算暂停；各自含定期评估：${each}）。${native}图里的虚线就是你的浏览器刚训练出的模型。`;
+      + `（不算暂停；各线程用时：${each}，含各自的最终评估；RNNsearch 训练途中的评估交给先练完的 RNNenc 线程做）。`
+      + `${native}图里的虚线就是你的浏览器刚训练出的模型。`;
   }
 
   function onMessage(message) {
