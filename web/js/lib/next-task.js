@@ -1,11 +1,16 @@
 // Resolves in a task of its own, after what the browser has queued (the reader's input, the
 // next frame): the seam between two parts of one long piece of work, so that no single task
 // blocks the page's thread for long. scheduler.yield() where the browser has it (its
-// continuation goes before other tasks of the same priority); otherwise a MessageChannel
-// message, which, unlike setTimeout, is neither clamped nor throttled to once a second in a
-// background tab or an off-screen frame.
+// continuation goes before other tasks of the same priority); otherwise afterQueuedTasks().
 export function nextTask() {
   if (typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
+  return afterQueuedTasks();
+}
+
+// Resolves in a task queued behind every message already waiting (a worker's pause, say): a
+// MessageChannel message, which, unlike setTimeout, is neither clamped to 4 ms when timers nest
+// nor throttled to once a second in a background tab or an off-screen frame.
+export function afterQueuedTasks() {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

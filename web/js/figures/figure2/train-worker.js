@@ -20,6 +20,7 @@
 //                 {type: 'error', model, message} · {type: 'error', id, message} (a question)
 import { loadFigure2Core } from './load-core.js';
 import { askBuildRnnSearch } from './build-rnnsearch.js';
+import { afterQueuedTasks } from '../../lib/next-task.js';
 
 // A slice of training between two yields: short enough that a pause lands quickly, long
 // enough that the yield costs nothing. Progress goes to the page every PROGRESS_MS at most: each
@@ -31,14 +32,6 @@ const state = { paused: false, stopped: false, wake: null };
 const post = (message, transfer) => self.postMessage(message, transfer ?? []);
 const now = () => performance.now();
 
-// Lets queued messages (pause, stop, a checkpoint to evaluate) run before the next slice. A
-// message to ourselves rather than setTimeout(0): timers set from timers are clamped to 4 ms
-// after a few levels, which over the ~800 slices of a run left the worker idle for seconds.
-const selfChannel = new MessageChannel();
-const yieldToMessages = () => new Promise((resolve) => {
-  selfChannel.port1.onmessage = () => resolve();
-  selfChannel.port2.postMessage(null);
-});
 const waitForResume = () => new Promise((resolve) => {
   state.wake = resolve;
 });
@@ -98,7 +91,9 @@ async function train(model, base, handOffCheckpoints) {
         lossSum = 0;
         lossCount = 0;
       }
-      await yieldToMessages();
+      // Lets queued messages (pause, stop, a checkpoint to evaluate) run before the next slice.
+      // Not setTimeout(0): nested timers are clamped to 4 ms, seconds over a run's ~800 slices.
+      await afterQueuedTasks();
     }
     // As the build does: round the weights to float32 (what the weight file holds), then
     // evaluate, so the final numbers describe exactly the weights handed back to the page.
