@@ -68,11 +68,13 @@ export function watchErrors(page) {
   return errors;
 }
 
-// Waits until every [data-figure] slot has settled (ready, error or not built yet).
+// Waits until every [data-figure] slot has settled (ready, error or not built yet)
 export async function waitForAllFigures(page, timeout = 60000) {
   await page.waitForFunction(() => {
     const slots = [...document.querySelectorAll('[data-figure]')];
-    return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
+    // and the chapter laid out (web/js/lib/section-layout.js), so that no move waits on it
+    return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state))
+      && !document.querySelector('.chapter-section:not(.is-laid-out), .chapter-section .figure:not(.is-laid-out)');
   }, null, { timeout, polling: 50 });
   return page.evaluate(() => [...document.querySelectorAll('[data-figure]')].map((s) => ({ id: s.dataset.figure, state: s.dataset.state })));
 }

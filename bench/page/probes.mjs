@@ -144,13 +144,18 @@ export function installLoadProbe() {
     observer.disconnect();
     afterNextFrame('interactive');
   };
+  // Which slots are in the first viewport, from an IntersectionObserver's first report: asking
+  // each slot where it is would lay out the whole chapter at once, sections the page lays out
+  // later included (web/js/lib/section-layout.js), and the probe would time its own work.
   document.addEventListener('DOMContentLoaded', () => {
-    inViewport = [...document.querySelectorAll('[data-figure]')].filter((slot) => {
-      const box = slot.getBoundingClientRect();
-      return box.bottom > 0 && box.top < innerHeight && box.height > 0;
+    const slots = [...document.querySelectorAll('[data-figure]')];
+    const seen = new IntersectionObserver((entries) => {
+      seen.disconnect();
+      inViewport = entries.filter((entry) => entry.isIntersecting && entry.boundingClientRect.height > 0).map((entry) => entry.target);
+      marks.viewportSlots = inViewport.map((slot) => slot.dataset.figure);
+      check();
     });
-    marks.viewportSlots = inViewport.map((slot) => slot.dataset.figure);
-    check();
+    slots.forEach((slot) => seen.observe(slot));
   });
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });

@@ -4,7 +4,7 @@
 // ResizeObserver callbacks until it is scrolled into view).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite } from './harness.mjs';
+import { useBrowserSuite, waitForLayout } from './harness.mjs';
 import { openHost, startHost, waitForHeightOf } from './host-page.mjs';
 
 const suite = useBrowserSuite();
@@ -68,6 +68,9 @@ test('the whole chapter, framed by a course page, posts its height and follows i
   const { page, errors, frame: framed } = await openHost(suite, host, suite.url, 'index.html', { sandbox: 'allow-scripts', resize: true, frameWidth: 1000 });
   const frame = await framed();
   await frame.waitForSelector('[data-figure="funnel"][data-state="ready"]', { timeout: 20000 });
+  // Until the chapter is laid out (section-layout.js), parts of it stand at estimated heights: the
+  // height posted then is a guess, and the one after is the page's own.
+  await waitForLayout(frame, 20000);
   const first = await waitForHeightOf(page, frame);
   assert.ok(first > 5000, `the chapter's height ${first} px`);
   assert.equal((await frameBox(page)).height, first, 'the host sized the frame to the whole chapter');

@@ -82,11 +82,18 @@ export async function openPage(context, url, { width = 1280, height = 900, color
   return { page, errors };
 }
 
-// Waits until the figure's slot says it is drawn (data-state="ready") or has failed.
+// Waits until the figure's slot says it is drawn (data-state="ready") or has failed, and the
+// chapter is laid out (section-layout.js: until then, the sections and figures far from the
+// viewport stand at estimated heights, and a scroll to a control computed from them misses it).
 export async function waitForFigure(page, id, { state = 'ready', timeout = 15000 } = {}) {
   const selector = `[data-figure="${id}"][data-state="${state}"]`;
   await page.waitForSelector(selector, { timeout });
+  await waitForLayout(page, timeout);
   return page.locator(selector);
+}
+
+export function waitForLayout(page, timeout = 15000) {
+  return page.waitForFunction(() => !document.querySelector('.chapter-section:not(.is-laid-out), .chapter-section .figure:not(.is-laid-out)'), null, { timeout });
 }
 
 export async function screenshot(page, name, { fullPage = true, locator } = {}) {
@@ -127,6 +134,7 @@ export function useBrowserSuite({ root, contextOptions } = {}) {
       const slots = [...document.querySelectorAll('[data-figure]')];
       return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
     }, null, { timeout: 60000 });
+    await waitForLayout(page);
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     return { page, errors };
   };

@@ -6,6 +6,7 @@
 import { CoreLoadError, figureSpecs, loadCore } from './core-loader.js';
 import { mountFigure, showSlotStatus } from './figure-host.js';
 import { scheduleMounts } from './mount-schedule.js';
+import { layOutFigure } from './section-layout.js';
 import { describeFormulaTerms } from './term-links.js';
 import { debounce } from './dom.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
@@ -68,6 +69,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     const id = slot.dataset.figure;
     const started = performance.now();
     try {
+      await layOutFigure(slot);
       await mountOne(slot, id);
       // The formula terms this figure's controls change become buttons that say so, now.
       describeFormulaTerms();

@@ -7,6 +7,7 @@
 import { FORMULA_TERM, configureTermIndex, indexTerms, isIndexedControl, linksOf, lightsOf } from './term-index.js';
 import { createTermPopover } from './term-popover.js';
 import { whereIs } from './stand-in.js';
+import { layOutChapter } from './section-layout.js';
 
 export { indexFigure, indexTerms, linksOf } from './term-index.js';
 export { describeFormulaTerms } from './term-description.js';
@@ -91,6 +92,7 @@ export function goToControl(control, term = popover?.source ?? null) {
   if (term) setPinned(term);
   const target = control.querySelector('input:checked') ?? control.querySelector('input, [tabindex="0"], button') ?? control;
   const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  layOutChapter(); // what lies on the way at its real height, or the scroll aims at guesses
   control.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
   target.focus({ preventScroll: true });
   control.classList.add('is-arrived');

@@ -11,7 +11,10 @@ export function setupToc(root = document) {
   const links = [...list.querySelectorAll('a[href^="#"]')];
   const sections = links
     .map((link) => ({ link, heading: root.getElementById(decodeURIComponent(link.hash.slice(1))) }))
-    .filter((section) => section.heading);
+    .filter((section) => section.heading)
+    // Where a section starts is read from its box: a section not yet laid out
+    // (section-layout.js) would be laid out, at once, to say where the heading inside it is.
+    .map((section) => ({ ...section, box: section.heading.closest('.chapter-section') ?? section.heading }));
 
   nav.classList.add('is-enhanced');
   if (toggle) {
@@ -41,12 +44,12 @@ export function setupToc(root = document) {
     });
   }
 
-  // The current section is the last heading above the top fifth of the viewport.
+  // The current section is the last one that starts above the top fifth of the viewport.
   const markCurrent = () => {
     const line = window.innerHeight * 0.2;
     let index = 0;
-    sections.forEach(({ heading }, i) => {
-      if (heading.getBoundingClientRect().top <= line) index = i;
+    sections.forEach(({ box }, i) => {
+      if (box.getBoundingClientRect().top <= line) index = i;
     });
     sections.forEach(({ link }, i) => {
       if (i === index) link.setAttribute('aria-current', 'true');

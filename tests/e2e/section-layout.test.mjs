@@ -1,0 +1,70 @@
+// The chapter's sections are laid out in idle time, not for the first paint (section-layout.js):
+// the first paint lays out only what is near the viewport, laying out the rest moves nothing the
+// reader sees, and a jump made before then lands where it should.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowserSuite, waitForLayout } from './harness.mjs';
+
+const suite = useBrowserSuite();
+
+// Opens the chapter with the core held back: no figure is drawn, so the sections wait for the
+// page's load (and a little more) before they are laid out, and the test can look at them first.
+async function openWithCoreHeld(options) {
+  const opened = await suite.open('about:blank', options);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await opened.page.route(/attn_core\.wasm$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await opened.page.goto(new URL('index.html', suite.url).href, { waitUntil: 'load' });
+  return { ...opened, release };
+}
+
+test('the first paint lays out the sections near the viewport only, and laying out the rest moves nothing on screen', async () => {
+  const { page, errors, release } = await openWithCoreHeld({ width: 1280, height: 900 });
+  const early = await page.evaluate(() => {
+    const sections = [...document.querySelectorAll('.chapter-section')];
+    const last = sections.at(-1);
+    const first = sections[0].querySelector('h2');
+    return {
+      pending: sections.filter((s) => !s.classList.contains('is-laid-out')).length,
+      // An element in a section skipped by content-visibility is not rendered (no layout).
+      lastRendered: last.querySelector('p').checkVisibility({ contentVisibilityAuto: true }),
+      firstTop: first.getBoundingClientRect().top,
+    };
+  });
+  assert.ok(early.pending > 0, 'sections wait to be laid out');
+  assert.equal(early.lastRendered, false, 'the last section was not laid out for the first paint');
+  await waitForLayout(page, 20000);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.layout), 'complete');
+  const late = await page.evaluate(() => ({
+    top: document.querySelector('.chapter-section h2').getBoundingClientRect().top,
+    scrolled: scrollY,
+  }));
+  assert.equal(late.scrolled, 0, 'nothing scrolled the page');
+  assert.equal(late.top, early.firstTop, 'the heading on screen did not move');
+  release();
+  assert.deepEqual(errors.filter((e) => !e.includes('attn_core.wasm')), []);
+  await page.close();
+});
+
+test('a contents link followed before the sections are laid out lands on its heading, and stays there', async () => {
+  const { page, errors, release } = await openWithCoreHeld({ width: 1280, height: 900 });
+  // A section far down, but with more than a screen of chapter below it (the last cannot be
+  // scrolled to the top of the view).
+  const links = page.locator('.toc-list a[href^="#"]');
+  const link = links.nth((await links.count()) - 3);
+  const id = decodeURIComponent((await link.getAttribute('href')).slice(1));
+  assert.ok(await page.evaluate(() => !!document.querySelector('.chapter-section:not(.is-laid-out)')), 'sections wait to be laid out');
+  await link.click();
+  const where = () => page.evaluate((target) => Math.round(document.getElementById(target).getBoundingClientRect().top), id);
+  const landed = await where();
+  assert.ok(landed >= 0 && landed < 120, `the heading is at the top of the view (${landed} px)`);
+  await waitForLayout(page, 20000);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.equal(await where(), landed, 'laying out the rest of the chapter did not move it');
+  release();
+  assert.deepEqual(errors.filter((e) => !e.includes('attn_core.wasm')), []);
+  await page.close();
+});

@@ -1,0 +1,78 @@
+// The chapter is laid out in idle time, a piece at a time, not all before the first paint.
+//
+// The chapter is long: ≈ 6,200 elements, 151 formulas, fourteen figures' captions and legends.
+// Laying all of it out before the first paint held the page's thread for ~300 ms on the
+// benchmark's machine (a phone takes four times that), and the first figure waited behind it.
+// So each section, and each figure in it, starts as `content-visibility: auto` (layout.css): the
+// browser lays out only what is near the viewport, and takes the rest to be an estimated height.
+//
+// Estimated heights put everything below them in the wrong place: a scroll to a control or a
+// framing page's height would land on guesses. So, once the first figure is drawn, each piece
+// (a section's text, then each of its figures) is laid out for good (`is-laid-out`: an ordinary
+// block from then on), one per idle period, in document order: within a second or two the page is
+// what it would have been, and stays so, and no piece holds the thread for long (the largest
+// section, with its five figures, took ~100 ms in one piece). Before that, a jump to a heading
+// (the contents, an anchor) lands where it should: the browser keeps what is on screen in place
+// as the pieces above take their real heights (scroll anchoring). A smooth scroll to a control
+// would aim at a moving target, so goToControl() calls layOutChapter() first; a figure is laid
+// out before it mounts (layOutFigure), so that its first measure does not lay out its section
+// in the middle of its mount. When every piece is laid out, <html> gets data-layout="complete".
+const PIECES = '.chapter-section, .chapter-section .figure';
+const LAID_OUT = 'is-laid-out';
+// An idle callback comes at the latest this long after it was asked for: a page that is never
+// idle still gets laid out.
+const IDLE_TIMEOUT_MS = 500;
+
+const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
+  ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
+  : setTimeout(callback, 50));
+
+// Resolves after the next frame has been drawn (and so laid out what changed before it).
+const afterNextFrame = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+});
+
+let pending = [];
+
+function markCompleteIfDone() {
+  if (!pending.length) document.documentElement.dataset.layout = 'complete';
+}
+
+function layOut(piece) {
+  piece.classList.add(LAID_OUT);
+  pending = pending.filter((p) => p !== piece);
+  markCompleteIfDone();
+}
+
+// Every piece not yet laid out is, now (the next layout query or frame lays them out: one long
+// piece of work, for when exact positions cannot wait).
+export function layOutChapter() {
+  [...pending].forEach(layOut);
+}
+
+// True when the browser lays the piece's content out now (near the viewport), though the piece
+// is not yet laid out for good.
+const isRendered = (piece) => piece.firstElementChild?.checkVisibility?.({ contentVisibilityAuto: true }) ?? false;
+
+// A figure about to mount, and the section around it, laid out in a frame of their own first.
+// Resolves at once when they are laid out already (near the viewport, or for good; or the page
+// has no such pieces: embed.html).
+export function layOutFigure(figure) {
+  const pieces = [figure.closest('.chapter-section'), figure].filter((p) => p && pending.includes(p));
+  const offScreen = pieces.filter((piece) => !isRendered(piece));
+  pieces.forEach(layOut);
+  return offScreen.length ? afterNextFrame() : Promise.resolve();
+}
+
+// Starts laying out root's pieces in idle time, once `after` has settled (what the reader sees
+// first, drawn: the idle time before it is the core's download, which the figures in view wait
+// for).
+export function layOutChapterInIdleTime(root = document, { after = Promise.resolve() } = {}) {
+  pending = [...root.querySelectorAll(PIECES)].filter((piece) => !piece.classList.contains(LAID_OUT));
+  markCompleteIfDone();
+  const next = () => {
+    if (pending.length) layOut(pending[0]);
+    if (pending.length) whenIdle(next);
+  };
+  after.finally(() => requestAnimationFrame(() => whenIdle(next)));
+}
