@@ -125,6 +125,58 @@ export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs =
   };
 }
 
+// A reader who, the moment the figures in view are drawn, jumps to a figure far below: from that
+// scroll to the figure drawn and answering (the issue's "every other figure within 1 s of being
+// scrolled near"; the idle-time mounting of the rest is timed by measureColdLoad's "all figures
+// drawn"). Each run is a cold load of its own, so that the jump finds the page as a reader would:
+// the figure is the last one in the chapter not yet drawn, its section perhaps not laid out.
+// Returns {runs, ms: median, range: [min, max], figures: [the one jumped to, per run], errors}.
+export async function measureScrolledTo({ baseUrl, pagePath = 'index.html', runs = 5, log = () => {} }) {
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    const browser = await launchFresh();
+    try {
+      const page = await browser.context.newPage();
+      const errors = watchErrors(page);
+      await page.addInitScript(installLoadProbe);
+      await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.__loadProbe?.viewportInteractive != null, null, { timeout: 60000, polling: 10 });
+      const jump = await page.evaluate(() => new Promise((resolve) => {
+        const SETTLED = ['ready', 'error', 'todo'];
+        const slots = [...document.querySelectorAll('[data-figure]')];
+        const target = [...slots].reverse().find((slot) => !SETTLED.includes(slot.dataset.state)) ?? slots.at(-1);
+        const start = performance.now();
+        const drawn = () => requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve({ figure: target.dataset.figure, state: target.dataset.state, ms: performance.now() - start });
+          channel.port2.postMessage(0);
+        });
+        target.scrollIntoView({ block: 'center' });
+        if (SETTLED.includes(target.dataset.state)) return drawn();
+        const watch = new MutationObserver(() => {
+          if (!SETTLED.includes(target.dataset.state)) return;
+          watch.disconnect();
+          drawn();
+        });
+        watch.observe(target, { attributes: true, attributeFilter: ['data-state'] });
+      }));
+      log(`  jump at load ${pagePath} #${i + 1}: ${jump.figure} ${jump.state} ${jump.ms.toFixed(0)} ms after the scroll`);
+      results.push({ ...jump, errors });
+    } finally {
+      await browser.close();
+    }
+  }
+  const times = results.map((r) => r.ms);
+  return {
+    runs,
+    ms: median(times),
+    range: [Math.min(...times), Math.max(...times)],
+    figures: results.map((r) => r.figure),
+    states: results.map((r) => r.state),
+    errors: [...new Set(results.flatMap((r) => r.errors))],
+  };
+}
+
 // The floor of a cold load in this environment: a fresh profile opening a page of one line and
 // one module script that marks the frame after it ran (what any page pays before its own work).
 // Returns {runs, interactive: median ms, range: [min, max]}.

@@ -10,7 +10,7 @@ export const BUDGETS = {
   latencyP99Ms: 12,            // and its p99 inside one frame, with room for the compositor
   gzipBytes: 350 * 1024,
   viewportInteractiveMs: 500,  // the figures in the first viewport drawn and answering
-  interactiveMs: 1000,         // every figure mounted (the rest in idle time)
+  scrolledToMs: 1000,          // a figure far below, jumped to at load: drawn and answering after the jump
   browserTrainingMs: 60 * 1000,  // both Figure 2 models retrained in two workers
   lighthousePerformance: 90,   // Lighthouse's mobile run (score out of 100; the others must be 100)
   lighthouseTbtMs: 200,
@@ -46,8 +46,9 @@ export function budgetResults(report) {
       add(`cold load, figures in view interactive (${load.page})`, load.timing.viewportInteractive, BUDGETS.viewportInteractiveMs, loadFloor,
         load.timing.viewportInteractive < BUDGETS.viewportInteractiveMs);
     }
-    add(`cold load, every figure interactive (${load.page})`, load.timing.interactive, BUDGETS.interactiveMs, loadFloor, load.timing.interactive < BUDGETS.interactiveMs);
   }
+  const jump = report.scrolledTo;
+  if (jump) add('cold load, a figure jumped to at load interactive after the jump', jump.ms, BUDGETS.scrolledToMs, null, jump.ms < BUDGETS.scrolledToMs);
   const lh = report.lighthouse?.median;
   if (lh) {
     add('lighthouse mobile performance', lh.scores.performance, BUDGETS.lighthousePerformance, null, lh.scores.performance >= BUDGETS.lighthousePerformance);
@@ -144,7 +145,8 @@ function loadSection(loads, floor) {
   if (!loads?.length) return [];
   const lines = ['## Cold load', '',
     `Budget: under ${kb(BUDGETS.gzipBytes)} gzipped in all, the figures in the first viewport interactive in under ` +
-    `${BUDGETS.viewportInteractiveMs} ms and every figure in under ${BUDGETS.interactiveMs} ms. ` +
+    `${BUDGETS.viewportInteractiveMs} ms, and a figure far below that the reader jumps to the moment those are drawn ` +
+    `interactive within ${BUDGETS.scrolledToMs} ms of the jump (the rest mount in idle time: "all figures drawn"). ` +
     'A fresh Chromium profile per run (empty HTTP and code caches), 127.0.0.1, no throttling. Times in ms from navigation ' +
     'start, medians of the runs. "All figures drawn": every [data-figure] slot reached data-state="ready" (or "todo"/"error") ' +
     'and the frame after it was painted. Sizes: bytes on the wire as served (the project server sends the build\'s brotli copies), the ' +
@@ -168,10 +170,21 @@ function loadSection(loads, floor) {
       ...[...load.assets].sort((a, b) => (b.gzipOrRaw ?? 0) - (a.gzipOrRaw ?? 0)).map((a) =>
         `| ${a.path} | ${a.type ?? ''} | ${kb(a.transferred)} | ${kb(a.bytes)} | ${kb(a.gzip)} | ${kb(a.gzipOrRaw)} |`),
       `| **total** (${load.totals.requests} requests) | | ${kb(load.totals.transferred)} | ${kb(load.totals.bytes)} | | **${kb(load.totals.gzip)}** |`,
-      '', `Budget: ${mark(load.totals.gzip < BUDGETS.gzipBytes)} (size), ${t.viewportSlots?.length ? `${mark(t.viewportInteractive < BUDGETS.viewportInteractiveMs)} (figures in view), ` : ''}${mark(t.interactive < BUDGETS.interactiveMs)} (every figure).`, '');
+      '', `Budget: ${mark(load.totals.gzip < BUDGETS.gzipBytes)} (size)${t.viewportSlots?.length ? `, ${mark(t.viewportInteractive < BUDGETS.viewportInteractiveMs)} (figures in view)` : ''}.`, '');
     if (load.errors.length) lines.push(`Page errors: ${load.errors.join('; ')}`, '');
   }
   return lines;
+}
+
+function scrolledToSection(jump) {
+  if (!jump) return [];
+  return ['### A figure far below, jumped to at load', '',
+    `A cold load of index.html per run; the moment the figures in the first viewport are drawn, the page scrolls to the last ` +
+    `figure not yet drawn, as a reader following a link or flinging the page would. From that scroll to the figure drawn and ` +
+    `answering: median **${ms(jump.ms)} ms** (${ms(jump.range[0])} – ${ms(jump.range[1])}) over ${jump.runs} runs, jumping to ` +
+    `${[...new Set(jump.figures)].join(', ')} (state ${[...new Set(jump.states)].join(', ')}). ` +
+    `Budget ${BUDGETS.scrolledToMs} ms: ${mark(jump.ms < BUDGETS.scrolledToMs)}.`, '',
+    ...(jump.errors.length ? [`Page errors: ${jump.errors.join('; ')}`, ''] : [])];
 }
 
 function memorySection(memory) {
@@ -228,6 +241,7 @@ export function pageReportMarkdown(report) {
     ...budgetTable(budgets),
     ...latencySection(report.latency),
     ...loadSection(report.coldLoad, report.loadFloor),
+    ...scrolledToSection(report.scrolledTo),
     ...lighthouseSection(report.lighthouse),
     ...memorySection(report.memory),
     ...trainingSection(report.training),

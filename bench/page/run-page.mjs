@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, REPO, assertBuilt, launchFresh, startServer } from './browser.mjs';
 import { measureLatency } from './latency.mjs';
-import { measureColdLoad, measureFloorLoad } from './cold-load.mjs';
+import { measureColdLoad, measureFloorLoad, measureScrolledTo } from './cold-load.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureBrowserTraining } from './training.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -60,6 +60,7 @@ export async function runPageBench({
       report.loadFloor = await measureFloorLoad({ baseUrl: server.url, runs });
       log(`  floor: a one-line page drawn at ${report.loadFloor.interactive.toFixed(0)} ms (median of ${runs})`);
       report.coldLoad = [await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs, root, log })];
+      report.scrolledTo = await measureScrolledTo({ baseUrl: server.url, pagePath: 'index.html', runs, log });
       if (embedRuns > 0) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath: 'embed.html?fig=funnel', runs: embedRuns, root, log }));
     }
     if (only.includes('lighthouse')) {
