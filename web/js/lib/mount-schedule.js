@@ -6,8 +6,9 @@
 //   - the others mount in idle time, one figure per idle callback;
 // so every slot is mounted in the end (the formula's legend and the tests need them all).
 // One figure mounts at a time, and each mount is itself split into tasks (figure-host.js: its
-// skeleton, then its first draw), with a task boundary between two figures: the reader's input
-// and the next frame never wait behind more than one part of one figure.
+// skeleton, then its first draw), with a drawn frame between two figures: the reader's input
+// and the next frame never wait behind more than one part of one figure, and each figure is on
+// screen as soon as it is drawn.
 import { nextTask } from './next-task.js';
 
 // How far outside the viewport a slot starts mounting: a screen above and below, so that a
@@ -28,6 +29,20 @@ export function onFigureMounted(listener) {
   mountedListeners.add(listener);
   return () => mountedListeners.delete(listener);
 }
+
+// Resolves once the browser has drawn a frame (the figure just mounted is on screen) or, where
+// no frame comes (a background tab, an off-screen frame), after FRAME_WAIT_MS. Between two
+// figures a yield alone (nextTask) was not enough: scheduler.yield()'s continuations go before
+// rendering, so the figures near the viewport mounted back to back and the first one drawn
+// reached the screen ~100 ms later, with the others.
+const FRAME_WAIT_MS = 50;
+const drawnOrAWhile = () => new Promise((resolve) => {
+  const timer = setTimeout(resolve, FRAME_WAIT_MS);
+  requestAnimationFrame(() => nextTask().then(() => {
+    clearTimeout(timer);
+    resolve();
+  }));
+});
 
 const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
   ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
@@ -66,7 +81,7 @@ export function scheduleMounts(slots, mountSlot, { lazy = true } = {}) {
         console.error(error); // mountSlot shows its own failures in the slot; this one escaped
       }
       mountedOne(slot);
-      await nextTask();
+      await drawnOrAWhile();
     }
     busy = false;
     if (lazy) mountNextWhenIdle();
