@@ -1,6 +1,7 @@
 // The chapter's sections are laid out in idle time, not for the first paint (section-layout.js):
 // the first paint lays out only what is near the viewport, laying out the rest moves nothing the
-// reader sees, and a jump made before then lands where it should.
+// reader sees, and a jump made before then (a contents link, a formula's jump to a control,
+// term-links.js) lands where it should.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite, waitForLayout } from './harness.mjs';
@@ -67,4 +68,31 @@ test('a contents link followed before the sections are laid out lands on its hea
   release();
   assert.deepEqual(errors.filter((e) => !e.includes('attn_core.wasm')), []);
   await page.close();
+});
+
+test('a jump to a control soon after the page loads ends with the control in view', async () => {
+  for (const width of [1280, 360]) {
+    const { page, errors } = await suite.open('about:blank', { width, height: 800 });
+    // Idle time comes late: the jump sets off while the chapter is not yet laid out and the
+    // figures it passes are not yet mounted (they mount as it passes them, and change height).
+    await page.addInitScript(() => {
+      const later = window.requestIdleCallback;
+      window.requestIdleCallback = (callback, options) => setTimeout(() => later(callback, options), 400);
+    });
+    await page.goto(new URL('index.html#fig-formula', suite.url).href, { waitUntil: 'load' });
+    await page.waitForSelector('[data-figure="formula"][data-state="ready"]', { timeout: 30000 });
+    const jump = page.locator('.formula-jump').last();
+    await jump.waitFor({ timeout: 20000 });
+    await jump.click();
+    const inView = () => page.evaluate(() => {
+      const control = document.querySelector('.is-arrived');
+      const box = control?.getBoundingClientRect();
+      return box ? box.top >= 0 && box.bottom <= innerHeight : null;
+    });
+    await page.waitForFunction(() => document.querySelector('.is-arrived'), null, { timeout: 5000 });
+    await page.waitForTimeout(2000); // the smooth scroll, and the figures mounting on its way
+    assert.equal(await inView(), true, `at ${width} px the control it jumped to is in view`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

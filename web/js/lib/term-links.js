@@ -82,6 +82,20 @@ export function openTermPopover(source, { anchor = source, mode = 'pinned' } = {
   if (mode === 'pinned') setPinned(source);
 }
 
+// A smooth scroll aims at where the control was when it set off. Figures it passes mount on the
+// way (mount-schedule.js) and take their drawn heights, so soon after the page loads the scroll
+// could end with the control a screen away. When it ends, a control not in view is brought
+// there at once. Given up after a while, so as not to move a reader who has scrolled on since.
+const REAIM_WITHIN_MS = 3000;
+function reaimWhenTheScrollEnds(control) {
+  const reaim = () => {
+    const box = control.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) control.scrollIntoView({ block: 'center' });
+  };
+  document.addEventListener('scrollend', reaim, { once: true });
+  setTimeout(() => document.removeEventListener('scrollend', reaim), REAIM_WITHIN_MS);
+}
+
 // Takes the reader to a real control: opens a closed <details> around it, scrolls it into view
 // and focuses it. The term stays pinned, so the light survives the scroll (a pointer that the
 // page scrolls under would otherwise take it), and the control wears a ring until it loses focus.
@@ -94,6 +108,7 @@ export function goToControl(control, term = popover?.source ?? null) {
   const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   layOutChapter(); // what lies on the way at its real height, or the scroll aims at guesses
   control.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+  if (smooth) reaimWhenTheScrollEnds(control);
   target.focus({ preventScroll: true });
   control.classList.add('is-arrived');
   const leave = (event) => {
