@@ -9,7 +9,7 @@
 // skeleton, then its first draw), with a drawn frame between two figures: the reader's input
 // and the next frame never wait behind more than one part of one figure, and each figure is on
 // screen as soon as it is drawn.
-import { nextTask } from './next-task.js';
+import { afterNextFrame } from './next-task.js';
 
 // How far outside the viewport a slot starts mounting: a screen above and below, so that a
 // figure scrolled to at reading speed is drawn before it comes into view.
@@ -29,20 +29,6 @@ export function onFigureMounted(listener) {
   mountedListeners.add(listener);
   return () => mountedListeners.delete(listener);
 }
-
-// Resolves once the browser has drawn a frame (the figure just mounted is on screen) or, where
-// no frame comes (a background tab, an off-screen frame), after FRAME_WAIT_MS. Between two
-// figures a yield alone (nextTask) was not enough: scheduler.yield()'s continuations go before
-// rendering, so the figures near the viewport mounted back to back and the first one drawn
-// reached the screen ~100 ms later, with the others.
-const FRAME_WAIT_MS = 50;
-const drawnOrAWhile = () => new Promise((resolve) => {
-  const timer = setTimeout(resolve, FRAME_WAIT_MS);
-  requestAnimationFrame(() => nextTask().then(() => {
-    clearTimeout(timer);
-    resolve();
-  }));
-});
 
 const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
   ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
@@ -81,7 +67,10 @@ export function scheduleMounts(slots, mountSlot, { lazy = true } = {}) {
         console.error(error); // mountSlot shows its own failures in the slot; this one escaped
       }
       mountedOne(slot);
-      await drawnOrAWhile();
+      // A frame between two figures, so that the one just drawn is on screen: a yield alone
+      // (nextTask) was not enough, as scheduler.yield()'s continuations go before rendering, and
+      // the figures near the viewport mounted back to back, the first on screen ~100 ms late.
+      await afterNextFrame();
     }
     busy = false;
     if (lazy) mountNextWhenIdle();

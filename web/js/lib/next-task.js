@@ -20,3 +20,16 @@ export function afterQueuedTasks() {
     channel.port2.postMessage(null);
   });
 }
+
+// Resolves once the browser has drawn a frame (what changed before it is laid out and on screen)
+// or, where no frame comes (a background tab, an off-screen frame the browser does not render),
+// after atMostMs: what waits for a frame there must not wait for the reader to look.
+export function afterNextFrame({ atMostMs = 50 } = {}) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, atMostMs);
+    requestAnimationFrame(() => nextTask().then(() => {
+      clearTimeout(timer);
+      resolve();
+    }));
+  });
+}

@@ -17,6 +17,8 @@
 // would aim at a moving target, so goToControl() calls layOutChapter() first; a figure is laid
 // out before it mounts (layOutFigure), so that its first measure does not lay out its section
 // in the middle of its mount. When every piece is laid out, <html> gets data-layout="complete".
+import { afterNextFrame } from './next-task.js';
+
 const PIECES = '.chapter-section, .chapter-section .figure';
 const LAID_OUT = 'is-laid-out';
 // An idle callback comes at the latest this long after it was asked for: a page that is never
@@ -26,11 +28,6 @@ const IDLE_TIMEOUT_MS = 500;
 const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
   ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
   : setTimeout(callback, 50));
-
-// Resolves after the next frame has been drawn (and so laid out what changed before it).
-const afterNextFrame = () => new Promise((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
-});
 
 let pending = [];
 
