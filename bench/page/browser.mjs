@@ -74,7 +74,7 @@ export async function waitForAllFigures(page, timeout = 60000) {
     const slots = [...document.querySelectorAll('[data-figure]')];
     // and the chapter laid out (web/js/lib/section-layout.js), so that no move waits on it
     return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state))
-      && !document.querySelector('.chapter-section:not(.is-laid-out), .chapter-section .figure:not(.is-laid-out)');
+      && (document.documentElement.dataset.layout === 'complete' || !document.querySelector('.chapter-section'));
   }, null, { timeout, polling: 50 });
   return page.evaluate(() => [...document.querySelectorAll('[data-figure]')].map((s) => ({ id: s.dataset.figure, state: s.dataset.state })));
 }

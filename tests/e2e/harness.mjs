@@ -93,7 +93,8 @@ export async function waitForFigure(page, id, { state = 'ready', timeout = 15000
 }
 
 export function waitForLayout(page, timeout = 15000) {
-  return page.waitForFunction(() => !document.querySelector('.chapter-section:not(.is-laid-out), .chapter-section .figure:not(.is-laid-out)'), null, { timeout });
+  // The page says when (data-layout="complete"); a page without chapter sections has nothing to lay out.
+  return page.waitForFunction(() => document.documentElement.dataset.layout === 'complete' || !document.querySelector('.chapter-section'), null, { timeout });
 }
 
 export async function screenshot(page, name, { fullPage = true, locator } = {}) {

@@ -72,17 +72,14 @@ async function train(model, base, handOffCheckpoints) {
         count += 1;
       }
       const step = trainer.stepsDone;
-      if (step === nextCheckpoint && step < total && handOffCheckpoints) {
-        const weights = trainer.saveWeights();
-        activeMs += now() - sliceStart;
-        post({ type: 'checkpoint-weights', model, step, weights, activeMs }, [weights.buffer]);
-      } else if (step === nextCheckpoint && step < total) {
-        const evaluation = trainer.evaluate(); // the module's objects are plain data: they post as they are
-        activeMs += now() - sliceStart;
-        post({ type: 'checkpoint', model, step, evaluation, activeMs });
-      } else {
-        activeMs += now() - sliceStart;
-      }
+      // A checkpoint on the way: its weights handed off, or its evaluation made here (the
+      // module's objects are plain data: they post as they are); either counts in this slice.
+      const checkpoint = step === nextCheckpoint && step < total;
+      const weights = checkpoint && handOffCheckpoints ? trainer.saveWeights() : null;
+      const evaluation = checkpoint && !handOffCheckpoints ? trainer.evaluate() : null;
+      activeMs += now() - sliceStart;
+      if (weights) post({ type: 'checkpoint-weights', model, step, weights, activeMs }, [weights.buffer]);
+      if (evaluation) post({ type: 'checkpoint', model, step, evaluation, activeMs });
       lossSum += sum;
       lossCount += count;
       if (now() - lastPost >= PROGRESS_MS || step === nextCheckpoint) {
