@@ -85,7 +85,7 @@ test('the learned alignment: computed in the page from the weights, "yesterday" 
 async function mainThreadTasks(page, during) {
   const cdp = await page.context().newCDPSession(page);
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
   try {
     await during();
   } finally {
@@ -103,8 +103,13 @@ async function mainThreadTasks(page, during) {
   const parsed = JSON.parse(text);
   const events = parsed.traceEvents ?? parsed;
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  return events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`))
-    .map((e) => ({ wallMs: e.dur / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+  const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  // What a task spent its time on: its largest steps (style, layout, a script's function…).
+  const within = (task) => onMain.filter((e) => e !== task && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > 2000)
+    .sort((a, b) => b.dur - a.dur).slice(0, 6)
+    .map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(1)} ms`);
+  return onMain.filter((e) => e.name === 'RunTask')
+    .map((e) => ({ wallMs: e.dur / 1000, cpuMs: (e.tdur ?? 0) / 1000, within: () => within(e) }));
 }
 
 test('train in the browser: progress advances, pause holds, resume goes on, a checkpoint redraws; no long task', async (t) => {
@@ -117,7 +122,7 @@ test('train in the browser: progress advances, pause holds, resume goes on, a ch
   const tasks = await mainThreadTasks(page, () => trainPauseResume(page));
   // What the page itself does on its main thread: no task uses 50 ms of CPU.
   assert.ok(tasks.length > 100, `the trace holds the main thread's tasks (${tasks.length})`);
-  const heavy = tasks.filter((task) => task.cpuMs > 50);
+  const heavy = tasks.filter((task) => task.cpuMs > 50).map(({ wallMs, cpuMs, within }) => ({ wallMs, cpuMs, within: within() }));
   assert.deepEqual(heavy, [], 'main-thread tasks that used over 50 ms of CPU while training');
   // And by the clock (PerformanceObserver 'longtask'), unless other programs already kept this
   // machine's cores busy before the two workers started: then a short task can wait for a core.
