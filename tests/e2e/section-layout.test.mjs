@@ -1,7 +1,8 @@
 // The chapter's sections are laid out in idle time, not for the first paint (section-layout.js):
 // the first paint lays out only what is near the viewport, laying out the rest moves nothing the
 // reader sees, and a jump made before then (a contents link, a formula's jump to a control,
-// term-links.js) lands where it should.
+// term-links.js) lands where it should. Once laid out, the prose far from the viewport is skipped
+// when a frame is drawn, at its real size, at every width of the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite, waitForLayout } from './harness.mjs';
@@ -95,4 +96,54 @@ test('a jump to a control soon after the page loads ends with the control in vie
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+// Where each block of the chapter and the page's end are. A skipped block's box is the size it
+// was last laid out at: this measures the page as the settled prose stands.
+const blockTops = (page) => page.evaluate(() => ({
+  tops: [...document.querySelectorAll('.chapter-section, .chapter-section > *')].map((e) => e.getBoundingClientRect().top + scrollY),
+  height: document.documentElement.scrollHeight,
+}));
+const frames = (page, n) => page.evaluate((count) => new Promise((resolve) => {
+  const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : resolve());
+  next(count);
+}), n);
+const allSettled = (page) => page.waitForFunction(() => !document.querySelector('.chapter-section:not(.is-settled)'), null, { timeout: 5000 });
+
+// The same measure with every block drawn: what the page would be without skipping.
+async function blockTopsAllDrawn(page) {
+  const style = await page.addStyleTag({ content: '.chapter-section > * { content-visibility: visible !important; }' });
+  await frames(page, 1);
+  const drawn = await blockTops(page);
+  await style.evaluate((node) => node.remove());
+  await frames(page, 1);
+  return drawn;
+}
+
+test('once laid out, the prose far from the view is skipped at its real size, and again after the width changes', async () => {
+  const { page, errors } = await suite.open('index.html', { width: 1280, height: 900 });
+  await allSettled(page);
+  // The elements inside the prose three screens or more below the view: none is rendered (a
+  // skipped block's own box is; what it holds is not).
+  const skipped = () => page.evaluate(() => {
+    const far = [...document.querySelectorAll('.chapter-section > :not(.figure, details)')]
+      .filter((block) => block.getBoundingClientRect().top > 3 * innerHeight);
+    const inside = far.flatMap((block) => [...block.querySelectorAll('*')]);
+    const rendered = inside.filter((e) => e.checkVisibility({ contentVisibilityAuto: true }));
+    return `${inside.length - rendered.length} of ${inside.length} skipped`;
+  });
+  const farAtTop = await skipped();
+  assert.match(farAtTop, /^(\d+) of \1 skipped$/, 'the prose far below the top of the page is skipped');
+  assert.ok(parseInt(farAtTop, 10) > 100, farAtTop);
+  const wide = await blockTops(page);
+  assert.deepEqual(wide, await blockTopsAllDrawn(page), 'at 1280 px every block stands where it would if all were drawn');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await frames(page, 4);
+  await allSettled(page);
+  const narrow = await blockTops(page);
+  assert.ok(narrow.height > wide.height * 1.2, `the page is taller at 360 px (${wide.height} → ${narrow.height} px)`);
+  assert.deepEqual(narrow, await blockTopsAllDrawn(page), 'at 360 px too');
+  assert.match(await skipped(), /^(\d+) of \1 skipped$/, 'and again at 360 px');
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -17,10 +17,17 @@
 // would aim at a moving target, so goToControl() calls layOutChapter() first; a figure is laid
 // out before it mounts (layOutFigure), so that its first measure does not lay out its section
 // in the middle of its mount. When every piece is laid out, <html> gets data-layout="complete".
+//
+// Then the prose settles, a section per idle period (`is-settled`, layout.css): a block of text
+// far from the viewport is skipped when a frame is drawn, at the size it was last laid out at.
+// Those sizes hold for one width of the text column; when it changes (a window resized, a phone
+// turned), every block is laid out again at the new width, and settles again.
 import { afterNextFrame } from './next-task.js';
 
-const PIECES = '.chapter-section, .chapter-section .figure';
+const SECTIONS = '.chapter-section';
+const PIECES = `${SECTIONS}, ${SECTIONS} .figure`;
 const LAID_OUT = 'is-laid-out';
+const SETTLED = 'is-settled';
 // An idle callback comes at the latest this long after it was asked for: a page that is never
 // idle still gets laid out.
 const IDLE_TIMEOUT_MS = 500;
@@ -29,10 +36,49 @@ const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
   ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
   : setTimeout(callback, 50));
 
+let chapter = document;
 let pending = [];
 
+// Calls back two frames from now: what was laid out for good before this call has been drawn
+// once since (the first frame lays it out and remembers its blocks' sizes; the second begins
+// after that).
+const afterTwoFrames = (callback) => requestAnimationFrame(() => requestAnimationFrame(callback));
+
+// The prose settles a section per idle period (settling all at once took ~50 ms), starting two
+// frames after the last piece was laid out, and again after each change of the text column's
+// width, when every block is laid out again at once, as a resize lays out a page anyway.
+function settleProse() {
+  const sections = [...chapter.querySelectorAll(SECTIONS)];
+  const column = sections[0]?.parentElement;
+  if (!column) return;
+  let round = 0;
+  const settleInIdleTime = () => {
+    const thisRound = ++round;
+    let next = 0;
+    const settleNext = () => {
+      if (thisRound !== round || next >= sections.length) return;
+      sections[next].classList.add(SETTLED);
+      next += 1;
+      whenIdle(settleNext);
+    };
+    afterTwoFrames(() => whenIdle(settleNext));
+  };
+  settleInIdleTime();
+  let width = null;
+  new ResizeObserver(([entry]) => {
+    const now = entry.contentRect.width;
+    if (width !== null && now !== width) {
+      sections.forEach((section) => section.classList.remove(SETTLED));
+      settleInIdleTime();
+    }
+    width = now;
+  }).observe(column);
+}
+
 function markCompleteIfDone() {
-  if (!pending.length) document.documentElement.dataset.layout = 'complete';
+  if (pending.length || document.documentElement.dataset.layout === 'complete') return;
+  document.documentElement.dataset.layout = 'complete';
+  settleProse();
 }
 
 function layOut(piece) {
@@ -65,6 +111,7 @@ export function layOutFigure(figure) {
 // first, drawn: the idle time before it is the core's download, which the figures in view wait
 // for).
 export function layOutChapterInIdleTime(root = document, { after = Promise.resolve() } = {}) {
+  chapter = root;
   pending = [...root.querySelectorAll(PIECES)].filter((piece) => !piece.classList.contains(LAID_OUT));
   markCompleteIfDone();
   const next = () => {
