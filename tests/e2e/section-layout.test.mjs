@@ -144,6 +144,12 @@ test('once laid out, the prose far from the view is skipped at its real size, an
   assert.ok(narrow.height > wide.height * 1.2, `the page is taller at 360 px (${wide.height} → ${narrow.height} px)`);
   assert.deepEqual(narrow, await blockTopsAllDrawn(page), 'at 360 px too');
   assert.match(await skipped(), /^(\d+) of \1 skipped$/, 'and again at 360 px');
+  // In print, nothing is skipped: what prints is what prints with every block drawn.
+  await page.emulateMedia({ media: 'print' });
+  const printed = await skipped();
+  const style = await page.addStyleTag({ content: '.chapter-section > * { content-visibility: visible !important; }' });
+  assert.equal(printed, await skipped(), 'in print the far prose is drawn');
+  await style.evaluate((node) => node.remove());
   assert.deepEqual(errors, []);
   await page.close();
 });
