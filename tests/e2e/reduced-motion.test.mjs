@@ -1,6 +1,8 @@
 // prefers-reduced-motion: reduce is honoured. No CSS transition or animation on the figures lasts
 // longer than ~0; jumping to a control scrolls at once rather than smoothly; the decoder's 播放
 // advances whole decoding steps (no line-by-line stepping through the code) with nothing animated.
+// Without it, a figure's move still ends in the frame that shows it: nothing in a figure eases
+// its size or place (each frame of such a transition lays the figure out again).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite } from './harness.mjs';
@@ -58,6 +60,31 @@ test('with reduced motion, no transition or animation on the figures lasts longe
   const term = page.locator('.katex [data-term]').first();
   if (await term.count()) await term.hover();
   assert.deepEqual(await page.evaluate(longMotion, LONGEST_MS), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('without reduced motion, no figure eases its marks\' size or place after a move', async () => {
+  const { page, errors } = await openReduced('index.html', 'no-preference');
+  // Each figure's first slider moved alone (a second move in the same task could redraw the marks
+  // anew, which starts no transition), then the frame after it, when a transition would run.
+  const easing = await page.evaluate(async () => {
+    const LAYOUT = new Set(['x', 'y', 'width', 'height', 'cx', 'cy', 'r', 'rx', 'ry', 'd', 'x1', 'x2', 'y1', 'y2', 'points',
+      'top', 'left', 'right', 'bottom', 'margin', 'padding', 'font-size', 'all']);
+    const found = [];
+    for (const slot of document.querySelectorAll('[data-figure][data-state="ready"]')) {
+      const range = slot.querySelector('input[type="range"]');
+      if (!range) continue;
+      range.value = String(Number(range.value) >= Number(range.max) ? range.min : range.max);
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      for (const animation of slot.getAnimations({ subtree: true })) {
+        if (LAYOUT.has(animation.transitionProperty)) found.push(`${slot.dataset.figure}: ${animation.transitionProperty} on ${animation.effect.target.tagName.toLowerCase()}.${animation.effect.target.getAttribute('class') ?? ''}`);
+      }
+    }
+    return [...new Set(found)];
+  });
+  assert.deepEqual(easing, []);
   assert.deepEqual(errors, []);
   await page.close();
 });
