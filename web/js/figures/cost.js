@@ -8,6 +8,7 @@ import { select } from 'd3-selection';
 import { format } from 'd3-format';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { writeText } from '../lib/write-changed.js';
 
 const GAP = 30;          // px between the 「读 c」 column and the grid
 const TOP = 40;          // px above the cells for the titles
@@ -83,16 +84,16 @@ export function mount(el, core, initialState, host) {
     shapeLabel.attr('x', gridX).attr('y', TOP + v.rows * cell + 18)
       .text(`整块 = 训练时一次算出的 ${shape(v.training.shape)} 分数矩阵`);
 
-    readCount.value.textContent = thousands(v.reads);
-    readCount.rest.textContent = ' 次（m）';
-    compareCount.value.textContent = thousands(v.comparisons);
-    compareCount.rest.textContent = ` 次（m × n = ${v.m}\u00a0×\u00a0${v.n}）`;
+    writeText(readCount.value, thousands(v.reads));
+    writeText(readCount.rest, ' 次（m）');
+    writeText(compareCount.value, thousands(v.comparisons));
+    writeText(compareCount.rest, ` 次（m × n = ${v.m}\u00a0×\u00a0${v.n}）`);
     const t = v.training;
     const inf = v.inference;
-    training.textContent = `训练时（teacher forcing）：整句正确译文一起喂进去，${thousands(v.comparisons)} 次比对攒成 ${thousands(t.calls)} 次矩阵乘 `
-      + `${shape(t.left)} × ${shape(t.right)} → ${shape(t.shape)}，乘加 ${thousands(t.multiply_adds)} 次（h = ${v.hidden}）。`;
-    inference.textContent = `推理时：每写出一个词才能算下一次注意力，${thousands(inf.calls)} 次 ${shape(inf.each?.left)} × ${shape(inf.each?.right)}，`
-      + `乘加合计 ${thousands(inf.multiply_adds)} 次——算的量一样，差在能不能一次算完。`;
+    writeText(training, `训练时（teacher forcing）：整句正确译文一起喂进去，${thousands(v.comparisons)} 次比对攒成 ${thousands(t.calls)} 次矩阵乘 `
+      + `${shape(t.left)} × ${shape(t.right)} → ${shape(t.shape)}，乘加 ${thousands(t.multiply_adds)} 次（h = ${v.hidden}）。`);
+    writeText(inference, `推理时：每写出一个词才能算下一次注意力，${thousands(inf.calls)} 次 ${shape(inf.each?.left)} × ${shape(inf.each?.right)}，`
+      + `乘加合计 ${thousands(inf.multiply_adds)} 次——算的量一样，差在能不能一次算完。`);
     host?.describe(`m = ${v.m}，n = ${v.n}：固定向量读 c ${v.reads} 次；注意力比对 ${v.comparisons} 次；`
       + `训练时合成 1 次 ${shape(t.shape)} 矩阵乘，乘加 ${thousands(t.multiply_adds)} 次。`);
   }

@@ -14,7 +14,8 @@ import rnnSearchSource from '../../generated/rnnsearch_step.json';
 import { element } from '../lib/dom.js';
 import { codeView } from './decoder/code-view.js';
 import { trainedDecoder } from './decoder/trained-decoder.js';
-import { plainIndices, subscripted } from '../lib/subscripts.js';
+import { plainIndices, writeSubscriptedHtml } from '../lib/subscripts.js';
+import { writeText } from '../lib/write-changed.js';
 
 const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch
 const PHASE_NAMES = {
@@ -111,18 +112,18 @@ export function mount(el, core, initialState, host) {
     const showOutput = step && reached('output');
     const names = v.trained ? TRAINED_PHASE_NAMES : PHASE_NAMES;
     code.highlight(step ? phase : -1);
-    status.replaceChildren(step ? subscripted(`第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${names[tag] ?? tag}`) : '');
-    nextButton.textContent = atEnd() ? '从头再来' : '下一步';
+    writeSubscriptedHtml(status, step ? `第 ${k} / ${maxStep} 步 · 第 ${phase + 1} / ${v.lines.length} 段：${names[tag] ?? tag}` : '');
+    writeText(nextButton, atEnd() ? '从头再来' : '下一步');
     nextButton.disabled = !step;
     playButton.disabled = !step;
     const note = noteText(v);
-    untrained.replaceChildren(note === TRAINED_NOTE ? subscripted(note) : note); // an error's own text is shown as it is
+    writeSubscriptedHtml(untrained, note, { plain: note !== TRAINED_NOTE }); // an error's own text is shown as it is
     untrained.classList.toggle('is-error', v.trained && waiting === 'failed');
 
     const words = v.steps.map((s, i) => (i < k - 1 || showOutput ? s.chosen : '？'));
     select(sentence).selectAll('span.word').data(words).join('span')
       .attr('class', (_, i) => (i === k - 1 ? 'word is-current' : 'word')).text((w) => w);
-    sentenceNote.textContent = v.stopped && showOutput ? `（写出 ${step.chosen}，解码结束）` : '';
+    writeText(sentenceNote, v.stopped && showOutput ? `（写出 ${step.chosen}，解码结束）` : '');
 
     const wide = width >= SIDE_BY_SIDE;
     const blockW = wide ? Math.floor((width - 24) / 2) : width;

@@ -10,7 +10,7 @@ import { element } from '../lib/dom.js';
 import { targetButtons } from '../lib/word-radios.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixRows } from '../lib/matrix.js';
-import { subscripted } from '../lib/subscripts.js';
+import { writeSubscriptedHtml } from '../lib/subscripts.js';
 import { attrChanged, classChanged, textChanged } from '../lib/write-changed.js';
 
 export const ownControls = ['target'];
@@ -103,17 +103,9 @@ export function mount(el, core, initialState, host) {
     textChanged(words, (_, j) => v.src[j]);
   }
 
-  // Replaces an element's content by subscripted(text) when the text differs from the last one.
-  const written = new WeakMap();
-  const writeSubscripted = (node, text) => {
-    if (written.get(node) === text) return;
-    written.set(node, text);
-    node.replaceChildren(subscripted(text));
-  };
-
   function drawTable(v, top) {
     const word = v.tgt[v.target] ?? '';
-    writeSubscripted(table.caption.node(), `逐维乘积 s_k·h_{jk}：每一列加起来再除以 √${v.d}（= ${fixed2(v.sqrtD)}）就是打分 e_j`);
+    writeSubscriptedHtml(table.caption.node(), `逐维乘积 s_k·h_{jk}：每一列加起来再除以 √${v.d}（= ${fixed2(v.sqrtD)}）就是打分 e_j`);
     const heads = table.head.selectAll('th').data(['维度', `s（${word}）`, ...v.src]).join((enter) => enter.append('th').attr('scope', 'col'));
     classChanged(heads, 'is-max', (_, i) => i - 2 === top);
     textChanged(heads, (t) => t);
@@ -142,7 +134,7 @@ export function mount(el, core, initialState, host) {
       tr.append('td').attr('class', 'is-s');
       return tr;
     });
-    foot.select('th').each(function label(r) { writeSubscripted(this, r.label); });
+    foot.select('th').each(function label(r) { writeSubscriptedHtml(this, r.label); });
     const values = foot.selectAll('td.value').data((r) => r.values).join((enter) => enter.append('td').attr('class', 'value'));
     classChanged(values, 'is-max', (_, j) => j === top);
     textChanged(values, fixed2);

@@ -7,7 +7,7 @@ import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/lo
 import { element } from '../lib/dom.js';
 import { attrChanged, textChanged } from '../lib/write-changed.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { subscripted } from '../lib/subscripts.js';
+import { writeSubscriptedHtml } from '../lib/subscripts.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂w_j‖_2（最大奇异值）',
@@ -96,7 +96,7 @@ export function mount(el, core, initialState, host) {
     }
 
     const scrolls = chart.width > width + 1;
-    readout.replaceChildren(subscripted(`柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`));
+    writeSubscriptedHtml(readout, `柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`);
     host?.describe(describe(view));
   }
 

@@ -8,6 +8,7 @@ import { line } from 'd3-shape';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { writeText } from '../lib/write-changed.js';
 import { matrixRows } from '../lib/matrix.js';
 import { subscripted } from '../lib/subscripts.js';
 
@@ -116,8 +117,8 @@ export function mount(el, core, initialState, host) {
       .attr('text-anchor', 'middle').attr('dy', '0.35em').text('c');
 
     const verdict = v.insideFan && v.insideHull ? '在扇形内，也在虚线框内' : '不在扇形内（不应发生）';
-    readout.textContent = `α 是「${v.target}」的注意力：${v.src.map((s, j) => `${s} ${fixed2(v.alpha[j])}`).join(' · ')}。`
-      + `c = (${fixed2(v.c[0])}, ${fixed2(v.c[1])})，${verdict}。`;
+    writeText(readout, `α 是「${v.target}」的注意力：${v.src.map((s, j) => `${s} ${fixed2(v.alpha[j])}`).join(' · ')}。`
+      + `c = (${fixed2(v.c[0])}, ${fixed2(v.c[1])})，${verdict}。`);
     host?.describe(`五支箭 h₁…h₅ 按「${v.target}」的权重 α 合成橙色箭 c = (${fixed2(v.c[0])}, ${fixed2(v.c[1])})；`
       + `α 最大的是 h${SUB[top] ?? ''}「${v.src[top] ?? ''}」（${fixed2(v.alpha[top])}），c 偏向它；c ${verdict}。`);
   }

@@ -6,6 +6,7 @@
 import { select } from 'd3-selection';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { writeText } from '../lib/write-changed.js';
 
 const PAD = 18;                // px left/right: room for a centred label such as 「h₆₀」
 const MIN_SPACING = 4;         // px between nodes: the whole U of n = 60 still fits a 360 px phone
@@ -145,8 +146,8 @@ export function mount(el, core, initialState, host) {
     labels.select('tspan.base').text((d) => d.kind);
     labels.select('tspan.index').text((d) => (d.kind === 'c' ? '' : d.index));
 
-    rnnCount.textContent = String(v.rnn.hops);
-    attentionCount.textContent = String(v.attention.hops);
+    writeText(rnnCount, String(v.rnn.hops));
+    writeText(attentionCount, String(v.attention.hops));
     const clamped = (host?.params?.j ?? v.j) > v.n ? ['（j 超过句长，取最后一个词 ', symbol('h', v.n), '）'] : [];
     legend.replaceChildren('上排编码器，右端 c，下排解码器。橙线：RNN 路线 ', symbol('h', v.j), ' → … → ', symbol('h', v.n),
       ' → c → ', symbol('s', 1), ' → … → ', symbol('s', v.i), '，每一格是一步；蓝线：注意力，', symbol('h', v.j), ' 直达 ',

@@ -9,6 +9,7 @@ import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { writeText } from '../lib/write-changed.js';
 import { panelsStacked } from '../lib/panels.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
@@ -117,7 +118,7 @@ export function mount(el, core, initialState, host) {
   function draw(result) {
     const v = readData(result);
     seed = result?.params?.seed ?? seed;
-    seedText.textContent = `随机种子 = ${seed}`;
+    writeText(seedText, `随机种子 = ${seed}`);
     const { barW } = layout();
     const variants = [v.raw, v.scaled];
     const rangeMax = Math.max(1e-9, ...variants.flatMap((x) => [x.range, ...x.trialRange]));

@@ -32,6 +32,18 @@ export function subscripted(text) {
   return fragment;
 }
 
+// HTML: an element's content replaced by subscripted(text) (or by the text as it is, `plain`),
+// only when that differs from what was last written there: a rewrite lays the page out again, on
+// every control move.
+const writtenHtml = new WeakMap();
+export function writeSubscriptedHtml(node, text, { plain = false } = {}) {
+  const value = String(text);
+  const key = `${plain ? 'plain' : 'sub'}:${value}`;
+  if (writtenHtml.get(node) === key) return;
+  writtenHtml.set(node, key);
+  node.replaceChildren(plain ? value : subscripted(value));
+}
+
 // SVG: writes the text into each <text> of the selection as tspans, an index lowered with
 // baseline-shift (class `index`, sized by the figure's CSS).
 export function writeSubscripted(selection, text) {
