@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { attrChanged, classChanged, textChanged } from '../lib/write-changed.js';
 import { writeSubscripted } from '../lib/subscripts.js';
 
 const THREE_COLUMNS = 900; // px: from here the three steps sit side by side
@@ -66,12 +67,22 @@ function drawRows(p, { values, labels, width, rowH, labelW, domain, barClass, hi
     row.append('text').attr('class', 'value').attr('dy', '0.35em').attr('text-anchor', 'end');
     return row;
   });
-  rows.attr('transform', (_, i) => `translate(0,${i * rowH})`).classed('is-max', (_, i) => i === highlight);
-  rows.select('.row-label').attr('y', rowH / 2 - 1).call(writeIndexed, (_, i) => (Array.isArray(labels[i]) ? labels[i] : [labels[i], '', '']));
-  rows.select('rect').attr('y', 4).attr('height', rowH - 9)
-    .attr('x', (v) => Math.min(zero, x(v))).attr('width', (v) => Math.abs(x(v) - zero));
-  rows.select('.value').attr('x', width).attr('y', rowH / 2 - 1).attr('data-index', (_, i) => i).text(fixed2);
-  p.foot.attr('y', HEAD + values.length * rowH + 18);
+  attrChanged(rows, 'transform', (_, i) => `translate(0,${i * rowH})`);
+  classChanged(rows, 'is-max', (_, i) => i === highlight);
+  const label = rows.select('.row-label');
+  attrChanged(label, 'y', rowH / 2 - 1);
+  writeIndexed(label, (_, i) => (Array.isArray(labels[i]) ? labels[i] : [labels[i], '', '']));
+  const bar = rows.select('rect');
+  attrChanged(bar, 'y', 4);
+  attrChanged(bar, 'height', rowH - 9);
+  attrChanged(bar, 'x', (v) => Math.min(zero, x(v)));
+  attrChanged(bar, 'width', (v) => Math.abs(x(v) - zero));
+  const value = rows.select('.value');
+  attrChanged(value, 'x', width);
+  attrChanged(value, 'y', rowH / 2 - 1);
+  attrChanged(value, 'data-index', (_, i) => i);
+  textChanged(value, fixed2);
+  attrChanged(p.foot, 'y', HEAD + values.length * rowH + 18);
 }
 
 export function mount(el, core, initialState, host) {
@@ -97,27 +108,28 @@ export function mount(el, core, initialState, host) {
     const xs = layout === 3 ? [0, third + GAP, 2 * (third + GAP)] : layout === 2 ? [0, half + GAP, 0] : [0, 0, 0];
     const ys = layout === 3 ? [0, 0, 0] : layout === 2 ? [0, 0, Math.max(heights[0], heights[1]) + 12]
       : [0, heights[0] + 8, heights[0] + heights[1] + 16];
-    [scores, weights, mix].forEach((p, i) => p.g.attr('transform', `translate(${xs[i]},${ys[i]})`));
+    [scores, weights, mix].forEach((p, i) => attrChanged(p.g, 'transform', `translate(${xs[i]},${ys[i]})`));
     // The → between side-by-side steps (none where a step sits under the one before).
-    arrows.attr('display', (i) => (layout === 3 || (layout === 2 && i === 0) ? null : 'none'))
-      .attr('y', HEAD + 2.5 * ROW + 5).attr('x', (i) => xs[i + 1] - GAP / 2);
+    attrChanged(arrows, 'display', (i) => (layout === 3 || (layout === 2 && i === 0) ? null : 'none'));
+    attrChanged(arrows, 'y', HEAD + 2.5 * ROW + 5);
+    attrChanged(arrows, 'x', (i) => xs[i + 1] - GAP / 2);
     frame.size(w, layout === 3 ? Math.max(...heights) : ys[2] + heights[2], width);
 
     const labels = v.src.map((word, j) => ['h', String(j + 1), ` ${word}`]);
     // The score axis is fixed by the raw dot products (e at d = 1): bars shrink as d grows.
     const eMax = Math.max(1e-9, ...v.raw, ...v.e);
     const eMin = Math.min(0, ...v.raw, ...v.e);
-    scores.sub.text(`s =「${v.target}」，√d = √${v.d} = ${fixed2(v.sqrtD)}`);
+    textChanged(scores.sub, `s =「${v.target}」，√d = √${v.d} = ${fixed2(v.sqrtD)}`);
     drawRows(scores, { values: v.e, labels, width: widths[0], rowH: ROW, labelW: LABEL_W, domain: [eMin, eMax], barClass: 'bar-e', highlight: argMax(v.e) });
-    scores.foot.text(`最大 e = ${fixed2(Math.max(...v.e))}`);
+    textChanged(scores.foot, `最大 e = ${fixed2(Math.max(...v.e))}`);
 
-    weights.sub.text('全为正，加起来等于 1');
+    textChanged(weights.sub, '全为正，加起来等于 1');
     drawRows(weights, { values: v.alpha, labels, width: widths[1], rowH: ROW, labelW: LABEL_W, domain: [0, 1], barClass: 'bar-alpha', highlight: top });
-    weights.foot.text(`熵 ${fixed2(v.entropy)}（平均分时 ${fixed2(v.maxEntropy)}）`);
+    textChanged(weights.foot, `熵 ${fixed2(v.entropy)}（平均分时 ${fixed2(v.maxEntropy)}）`);
 
-    mix.sub.text(`c 的 ${v.c.length} 个数（每个概念一维）`);
+    textChanged(mix.sub, `c 的 ${v.c.length} 个数（每个概念一维）`);
     drawRows(mix, { values: v.c, labels: v.dims, width: widths[2], rowH: ROW_C, labelW: LABEL_C, domain: [0, Math.max(1, ...v.c)], barClass: 'bar-c', highlight: -1 });
-    mix.foot.text(sourceOfC(v, top));
+    textChanged(mix.foot, sourceOfC(v, top));
     host?.describe(describe(v));
   }
 

@@ -2,6 +2,7 @@
 // (ⱼ, ᵢ, ₖ) and ᵀ: few fonts have those, and a reader without one sees an empty box. In the
 // text given here, _x or _{…} marks a subscript.
 import { select } from 'd3-selection';
+import { attrChanged, textChanged } from './write-changed.js';
 
 const INDEX = /_(\{[^}]*\}|[^\s{])/g;
 
@@ -49,9 +50,9 @@ export function writeSubscriptedHtml(node, text, { plain = false } = {}) {
 export function writeSubscripted(selection, text) {
   selection.each(function writeOne(d, i) {
     const value = typeof text === 'function' ? text(d, i) : text;
-    select(this).selectAll('tspan').data(parts(String(value))).join('tspan')
-      .attr('class', (p) => (p.sub ? 'index' : null))
-      .attr('baseline-shift', (p) => (p.sub ? 'sub' : null))
-      .text((p) => p.text);
+    const spans = select(this).selectAll('tspan').data(parts(String(value))).join('tspan');
+    attrChanged(spans, 'class', (p) => (p.sub ? 'index' : null));
+    attrChanged(spans, 'baseline-shift', (p) => (p.sub ? 'sub' : null));
+    textChanged(spans, (p) => p.text);
   });
 }

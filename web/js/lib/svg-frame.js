@@ -3,6 +3,7 @@
 // and the <svg> itself, labelled for screen readers. size(w, h) touches the attributes only
 // when the size changed, so a redraw at the same size stays cheap.
 import { select } from 'd3-selection';
+import { attrChanged, textChanged } from './write-changed.js';
 
 export function svgFrame(container, { className = '', ariaLabel = '' } = {}) {
   const root = select(container).append('div').attr('class', `chart ${className}`);
@@ -45,9 +46,9 @@ export function argMax(values) {
 export function writeIndexed(selection, parts) {
   selection.each(function writeOne(d, i) {
     const [base, index, rest] = parts(d, i);
-    select(this).selectAll('tspan').data([base, index, rest]).join('tspan')
-      .attr('class', (_, k) => (k === 1 ? 'index' : null))
-      .attr('baseline-shift', (_, k) => (k === 1 && index ? 'sub' : null))
-      .text((t) => t ?? '');
+    const spans = select(this).selectAll('tspan').data([base, index, rest]).join('tspan');
+    attrChanged(spans, 'class', (_, k) => (k === 1 ? 'index' : null));
+    attrChanged(spans, 'baseline-shift', (_, k) => (k === 1 && index ? 'sub' : null));
+    textChanged(spans, (t) => t ?? '');
   });
 }
