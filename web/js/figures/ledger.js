@@ -6,6 +6,7 @@ import { select } from 'd3-selection';
 import { scaleLinear } from 'd3-scale';
 import { format } from 'd3-format';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { attrChanged, textChanged } from '../lib/write-changed.js';
 
 const ROWS = [
   { key: 'additive', name: '加性（Bahdanau）', formula: '2h² + h' },
@@ -63,14 +64,18 @@ export function mount(el, core, initialState, host) {
     const barMax = Math.max(80, width - VALUE_W);
     x.range([0, barMax]);
     const height = ROWS.length * ROW_H + FOOT;
-    svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
+    attrChanged(svg, 'width', width);
+    attrChanged(svg, 'height', height);
+    attrChanged(svg, 'viewBox', `0 0 ${width} ${height}`);
     const joined = rows.data(v.rows);
-    joined.select('rect.track').attr('width', barMax);
-    joined.select('rect.bar').attr('width', (d) => Math.max(d.total > 0 ? 1.5 : 0, x(d.total)));
-    joined.select('text.value').attr('x', (d) => x(d.total) + 6).text(valueText);
-    joined.select('text.blocks').text((d) => `h = ${v.hidden}：${blocksText(d)}`);
-    foot.attr('y', ROWS.length * ROW_H + 14)
-      .text(`同一刻度：满格 = ${thousands(scaleMax)}（h = ${maxHidden} 的加性）`);
+    attrChanged(joined.select('rect.track'), 'width', barMax);
+    attrChanged(joined.select('rect.bar'), 'width', (d) => Math.max(d.total > 0 ? 1.5 : 0, x(d.total)));
+    const value = joined.select('text.value');
+    attrChanged(value, 'x', (d) => x(d.total) + 6);
+    textChanged(value, valueText);
+    textChanged(joined.select('text.blocks'), (d) => `h = ${v.hidden}：${blocksText(d)}`);
+    attrChanged(foot, 'y', ROWS.length * ROW_H + 14);
+    textChanged(foot, `同一刻度：满格 = ${thousands(scaleMax)}（h = ${maxHidden} 的加性）`);
     const [additive, general, dot] = v.rows;
     host?.describe(`h = ${v.hidden}：加性 ${valueText(additive)}，乘性 ${valueText(general)}，点积 ${valueText(dot)} 个参数。`);
   }

@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { pointer } from 'd3-selection';
 import { svgFrame, fixed2 } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
+import { attrChanged, attrsChanged, textChanged } from '../lib/write-changed.js';
 
 export const ownControls = ['x1', 'x2', 'x3', 'x4', 'x5'];
 const SUB = ['₁', '₂', '₃', '₄', '₅'];
@@ -98,7 +99,7 @@ export function mount(el, core, initialState, host) {
     const height = wTop + W_H + SUM_H;
     frame.size(width, height, width);
     const zero = xScale(0);
-    zeroLine.attr('x1', 0).attr('x2', width).attr('y1', zero).attr('y2', zero);
+    attrsChanged(zeroLine, { x1: 0, x2: width, y1: zero, y2: zero });
     const columns = xLayer.selectAll('g.column').data(v.x).join((enter) => {
       const g = enter.append('g').attr('class', 'column');
       g.append('rect').attr('class', 'hit');
@@ -106,14 +107,18 @@ export function mount(el, core, initialState, host) {
       g.append('line').attr('class', 'handle');
       g.append('text').attr('class', 'value').attr('text-anchor', 'middle');
       return g;
-    }).attr('data-index', (_, j) => j);
-    columns.select('.hit').attr('x', (_, j) => j * col).attr('width', col).attr('y', TITLE_H).attr('height', X_H);
-    columns.select('.bar').attr('x', (_, j) => (j + 0.5) * col - barW / 2).attr('width', barW)
-      .attr('y', (x) => Math.min(zero, xScale(x))).attr('height', (x) => Math.abs(xScale(x) - zero));
-    columns.select('.handle').attr('x1', (_, j) => (j + 0.5) * col - barW / 2 - 4).attr('x2', (_, j) => (j + 0.5) * col + barW / 2 + 4)
-      .attr('y1', (x) => xScale(x)).attr('y2', (x) => xScale(x));
-    columns.select('.value').attr('x', (_, j) => (j + 0.5) * col)
-      .attr('y', (x) => (x >= 0 ? xScale(x) - 6 : xScale(x) + 15)).text((x) => x.toFixed(1));
+    });
+    attrChanged(columns, 'data-index', (_, j) => j);
+    attrsChanged(columns.select('.hit'), { x: (_, j) => j * col, width: col, y: TITLE_H, height: X_H });
+    attrsChanged(columns.select('.bar'), {
+      x: (_, j) => (j + 0.5) * col - barW / 2, width: barW, y: (x) => Math.min(zero, xScale(x)), height: (x) => Math.abs(xScale(x) - zero),
+    });
+    attrsChanged(columns.select('.handle'), {
+      x1: (_, j) => (j + 0.5) * col - barW / 2 - 4, x2: (_, j) => (j + 0.5) * col + barW / 2 + 4, y1: (x) => xScale(x), y2: (x) => xScale(x),
+    });
+    const xValues = columns.select('.value');
+    attrsChanged(xValues, { x: (_, j) => (j + 0.5) * col, y: (x) => (x >= 0 ? xScale(x) - 6 : xScale(x) + 15) });
+    textChanged(xValues, (x) => x.toFixed(1));
 
     const bars = wLayer.selectAll('g.weight').data(v.weights).join((enter) => {
       const g = enter.append('g').attr('class', 'weight');
@@ -121,12 +126,14 @@ export function mount(el, core, initialState, host) {
       g.append('text').attr('class', 'value').attr('text-anchor', 'middle');
       return g;
     });
-    bars.select('rect').attr('x', (_, j) => (j + 0.5) * col - barW / 2).attr('width', barW)
-      .attr('y', (w) => wScale(w)).attr('height', (w) => wScale(0) - wScale(w));
-    bars.select('text').attr('x', (_, j) => (j + 0.5) * col).attr('y', (w) => wScale(w) - 4).attr('data-index', (_, j) => j).text(fixed2);
-    xTitle.attr('x', 0);
-    wTitle.attr('x', 0);
-    sumText.attr('x', width / 2).attr('y', height - 8).text(`五个权重加起来 = ${formatSum(v.sum)}`);
+    attrsChanged(bars.select('rect'), { x: (_, j) => (j + 0.5) * col - barW / 2, width: barW, y: (w) => wScale(w), height: (w) => wScale(0) - wScale(w) });
+    const wValues = bars.select('text');
+    attrsChanged(wValues, { x: (_, j) => (j + 0.5) * col, y: (w) => wScale(w) - 4, 'data-index': (_, j) => j });
+    textChanged(wValues, fixed2);
+    attrChanged(xTitle, 'x', 0);
+    attrChanged(wTitle, 'x', 0);
+    attrsChanged(sumText, { x: width / 2, y: height - 8 });
+    textChanged(sumText, `五个权重加起来 = ${formatSum(v.sum)}`);
   }
 
   const measure = () => {

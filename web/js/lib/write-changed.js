@@ -14,6 +14,12 @@ export function attrChanged(selection, name, value) {
   });
 }
 
+// Several attributes at once: {name: value or (d, i) → value}.
+export function attrsChanged(selection, attributes) {
+  for (const [name, value] of Object.entries(attributes)) attrChanged(selection, name, value);
+  return selection;
+}
+
 export function textChanged(selection, value) {
   return selection.each(function write(d, i) {
     const next = typeof value === 'function' ? value.call(this, d, i) : value;
