@@ -9,7 +9,7 @@ import { select } from 'd3-selection';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { writeText } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, textChanged, writeText } from '../lib/write-changed.js';
 import { panelsStacked } from '../lib/panels.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
@@ -108,9 +108,9 @@ export function mount(el, core, initialState, host) {
     const wide = !stacked;
     const summaryW = wide ? Math.floor(width * 0.5) - 12 : width;
     const typicalW = wide ? width - summaryW - 24 : width;
-    svg.attr('width', width).attr('height', wide ? TYPICAL_H : SUMMARY_H + TYPICAL_H + 12)
-      .attr('viewBox', `0 0 ${width} ${wide ? TYPICAL_H : SUMMARY_H + TYPICAL_H + 12}`);
-    typical.attr('transform', wide ? `translate(${summaryW + 24},0)` : `translate(0,${SUMMARY_H + 12})`);
+    const height = wide ? TYPICAL_H : SUMMARY_H + TYPICAL_H + 12;
+    attrsChanged(svg, { width, height, viewBox: `0 0 ${width} ${height}` });
+    attrChanged(typical, 'transform', wide ? `translate(${summaryW + 24},0)` : `translate(0,${SUMMARY_H + 12})`);
     xBand.domain([0, 1, 2, 3, 4]).range([LABEL_W + 10, typicalW]);
     return { barW: summaryW - LABEL_W - VALUE_W };
   }
@@ -126,36 +126,39 @@ export function mount(el, core, initialState, host) {
     const xEntropy = scaleLinear().domain([0, v.ln5]).range([0, barW]);
     const fill = (group, scale, mean, trials, format) => {
       const rows = group.selectAll('g.row').data(variants); // same order as VARIANTS
-      rows.select('rect.bar').attr('width', (d) => Math.max(1, scale(mean(d))));
+      attrChanged(rows.select('rect.bar'), 'width', (d) => Math.max(1, scale(mean(d))));
       // Values in a column of their own at the right, clear of the trial dots.
-      rows.select('text.value').attr('x', LABEL_W + barW + VALUE_W).text((d) => format(mean(d)));
-      rows.selectAll('circle.trial').data((d) => trials(d)).join('circle').attr('class', 'trial')
-        .attr('r', 3).attr('cy', 9).attr('cx', (t) => LABEL_W + scale(t));
+      const values = rows.select('text.value');
+      attrChanged(values, 'x', LABEL_W + barW + VALUE_W);
+      textChanged(values, (d) => format(mean(d)));
+      const dots = rows.selectAll('circle.trial').data((d) => trials(d)).join((enter) => enter.append('circle').attr('class', 'trial').attr('r', 3).attr('cy', 9));
+      attrChanged(dots, 'cx', (t) => LABEL_W + scale(t));
     };
     fill(rangeGroup, xRange, (d) => d.range, (d) => d.trialRange, (x) => x.toFixed(1));
     fill(entropyGroup, xEntropy, (d) => d.entropy, (d) => d.trialEntropy, formatEntropy);
-    bound.attr('transform', `translate(${LABEL_W + xEntropy(v.ln5)},0)`)
-      .select('text').text(`上限 ln 5 = ${v.ln5.toFixed(3)}`);
+    attrChanged(bound, 'transform', `translate(${LABEL_W + xEntropy(v.ln5)},0)`);
+    textChanged(bound.select('text'), `上限 ln 5 = ${v.ln5.toFixed(3)}`);
 
-    typicalTitle.text(`最典型的一次：第 ${v.typicalIndex + 1} 次试验`);
-    typicalRule.text(`（${v.rule}）`);
+    textChanged(typicalTitle, `最典型的一次：第 ${v.typicalIndex + 1} 次试验`);
+    textChanged(typicalRule, `（${v.rule}）`);
     const [x0, x1] = xBand.range();
-    alphaRows.select('line.baseline').attr('x1', x0).attr('x2', x1);
+    attrsChanged(alphaRows.select('line.baseline'), { x1: x0, x2: x1 });
     alphaRows.each(function drawRow(variant) {
       const alpha = v[variant.key].alpha;
       const g = select(this);
-      g.selectAll('rect.bar').data(alpha).join('rect').attr('class', 'bar')
-        .attr('x', (_, i) => xBand(i)).attr('width', xBand.bandwidth())
-        .attr('y', (a) => yAlpha(a)).attr('height', (a) => Math.max(0.5, yAlpha(0) - yAlpha(a)));
-      g.selectAll('text.alpha-value').data(alpha).join('text').attr('class', 'alpha-value')
-        .attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('y', (a) => yAlpha(a) - 4)
-        .attr('text-anchor', 'middle').text((a) => a.toFixed(2));
+      attrsChanged(g.selectAll('rect.bar').data(alpha).join((enter) => enter.append('rect').attr('class', 'bar')), {
+        x: (_, i) => xBand(i), width: xBand.bandwidth(), y: (a) => yAlpha(a), height: (a) => Math.max(0.5, yAlpha(0) - yAlpha(a)),
+      });
+      const values = g.selectAll('text.alpha-value').data(alpha)
+        .join((enter) => enter.append('text').attr('class', 'alpha-value').attr('text-anchor', 'middle'));
+      attrsChanged(values, { x: (_, i) => xBand(i) + xBand.bandwidth() / 2, y: (a) => yAlpha(a) - 4 });
+      textChanged(values, (a) => a.toFixed(2));
     });
     // 「h」 with a lowered index (the Unicode subscript digits are missing from some CJK fonts).
     const labels = positions.selectAll('text').data(v.raw.alpha).join((enter) => enter.append('text')
       .call((t) => t.append('tspan').text('h')).call((t) => t.append('tspan').attr('class', 'index').attr('dy', '0.3em')));
-    labels.attr('x', (_, i) => xBand(i) + xBand.bandwidth() / 2).attr('text-anchor', 'middle')
-      .select('tspan.index').text((_, i) => i + 1);
+    attrsChanged(labels, { x: (_, i) => xBand(i) + xBand.bandwidth() / 2, 'text-anchor': 'middle' });
+    textChanged(labels.select('tspan.index'), (_, i) => i + 1);
     claim.show(v.aboveOne, aboveOneText(v.d));
     host?.describe(describe(v));
   }
