@@ -8,7 +8,7 @@ import { line } from 'd3-shape';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { writeText } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, classChanged, textChanged, writeText } from '../lib/write-changed.js';
 import { matrixRows } from '../lib/matrix.js';
 import { subscripted } from '../lib/subscripts.js';
 
@@ -73,16 +73,16 @@ export function mount(el, core, initialState, host) {
     const px = ([x, y]) => [left + (x - x0) * k, PAD.top + (y1 - y) * k];
     frame.size(w, height, width);
     const o = px([0, 0]);
-    svg.select('circle.origin').attr('cx', o[0]).attr('cy', o[1]);
+    attrsChanged(svg.select('circle.origin'), { cx: o[0], cy: o[1] });
 
     // A grid line every half unit shows that both axes use the same scale.
     const ticks = (a, b) => Array.from({ length: Math.floor(b * 2) - Math.ceil(a * 2) + 1 }, (_, i) => (Math.ceil(a * 2) + i) / 2);
     const lines = [...ticks(x0, x1).map((x) => [px([x, y0]), px([x, y1])]), ...ticks(y0, y1).map((y) => [px([x0, y]), px([x1, y])])];
-    grid.selectAll('path').data(lines).join('path').attr('d', (d) => path(d));
+    attrChanged(grid.selectAll('path').data(lines).join('path'), 'd', (d) => path(d));
 
     const arc = arcUnits.map(px);
-    fan.attr('d', `${path([o, ...arc])}Z`);
-    hull.attr('d', v.hull.length ? `${path(v.hull.map((j) => px(v.arrows[j])))}Z` : null);
+    attrChanged(fan, 'd', `${path([o, ...arc])}Z`);
+    attrChanged(hull, 'd', v.hull.length ? `${path(v.hull.map((j) => px(v.arrows[j])))}Z` : null);
 
     const top = argMax(v.alpha);
     const arrows = arrowLayer.selectAll('g.arrow').data(v.arrows).join((enter) => {
@@ -94,27 +94,30 @@ export function mount(el, core, initialState, host) {
       return g;
     });
     const thickness = (j) => 1 + 7 * (v.alpha[j] ?? 0);
-    arrows.classed('is-max', (_, j) => j === top);
-    arrows.select('line').attr('x1', o[0]).attr('y1', o[1])
-      .attr('x2', (a) => px(a)[0]).attr('y2', (a) => px(a)[1]).attr('stroke-width', (_, j) => thickness(j));
-    arrows.select('path').attr('d', (a, j) => arrowHead(o, px(a), 3 + thickness(j) / 2));
+    classChanged(arrows, 'is-max', (_, j) => j === top);
+    attrsChanged(arrows.select('line'), {
+      x1: o[0], y1: o[1], x2: (a) => px(a)[0], y2: (a) => px(a)[1], 'stroke-width': (_, j) => thickness(j),
+    });
+    attrChanged(arrows.select('path'), 'd', (a, j) => arrowHead(o, px(a), 3 + thickness(j) / 2));
     // Labels sit just beyond each tip, anchored on the side the arrow points to.
     const dir = ([x, y]) => [x / Math.hypot(x, y), -y / Math.hypot(x, y)]; // on screen, y down
     const anchorAt = (a) => [px(a)[0] + dir(a)[0] * 10, px(a)[1] + dir(a)[1] * 10];
     const side = (a) => (dir(a)[0] > 0.3 ? 'start' : dir(a)[0] < -0.3 ? 'end' : 'middle');
     const up = (a) => (dir(a)[1] < -0.5 ? -12 : 0); // a steep arrow: both lines above its tip
-    arrows.select('.tip-name').attr('text-anchor', side).attr('x', (a) => anchorAt(a)[0]).attr('y', (a) => anchorAt(a)[1] - 4 + up(a))
-      .call(writeIndexed, (_, j) => ['h', String(j + 1), ` ${v.src[j] ?? ''}`]);
-    arrows.select('.tip-alpha').attr('text-anchor', side).attr('x', (a) => anchorAt(a)[0]).attr('y', (a) => anchorAt(a)[1] + 10 + up(a))
-      .text((_, j) => `α ${fixed2(v.alpha[j])}`);
+    const names = arrows.select('.tip-name');
+    attrsChanged(names, { 'text-anchor': side, x: (a) => anchorAt(a)[0], y: (a) => anchorAt(a)[1] - 4 + up(a) });
+    writeIndexed(names, (_, j) => ['h', String(j + 1), ` ${v.src[j] ?? ''}`]);
+    const weights = arrows.select('.tip-alpha');
+    attrsChanged(weights, { 'text-anchor': side, x: (a) => anchorAt(a)[0], y: (a) => anchorAt(a)[1] + 10 + up(a) });
+    textChanged(weights, (_, j) => `α ${fixed2(v.alpha[j])}`);
 
     const c = px(v.c);
-    cArrow.select('line').attr('x1', o[0]).attr('y1', o[1]).attr('x2', c[0]).attr('y2', c[1]);
-    cArrow.select('path').attr('d', arrowHead(o, c, 6));
+    attrsChanged(cArrow.select('line'), { x1: o[0], y1: o[1], x2: c[0], y2: c[1] });
+    attrChanged(cArrow.select('path'), 'd', arrowHead(o, c, 6));
     // 「c」 just beyond its tip, along the arrow (clear of the shaft).
     const cLen = Math.hypot(c[0] - o[0], c[1] - o[1]) || 1;
-    cLabel.attr('x', c[0] + ((c[0] - o[0]) / cLen) * 14).attr('y', c[1] + ((c[1] - o[1]) / cLen) * 14)
-      .attr('text-anchor', 'middle').attr('dy', '0.35em').text('c');
+    attrsChanged(cLabel, { x: c[0] + ((c[0] - o[0]) / cLen) * 14, y: c[1] + ((c[1] - o[1]) / cLen) * 14, 'text-anchor': 'middle', dy: '0.35em' });
+    textChanged(cLabel, 'c');
 
     const verdict = v.insideFan && v.insideHull ? '在扇形内，也在虚线框内' : '不在扇形内（不应发生）';
     writeText(readout, `α 是「${v.target}」的注意力：${v.src.map((s, j) => `${s} ${fixed2(v.alpha[j])}`).join(' · ')}。`
