@@ -6,7 +6,7 @@
 import { select } from 'd3-selection';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { writeText } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, classChanged, textChanged, writeText } from '../lib/write-changed.js';
 
 const PAD = 18;                // px left/right: room for a centred label such as 「h₆₀」
 const MIN_SPACING = 4;         // px between nodes: the whole U of n = 60 still fits a 360 px phone
@@ -102,10 +102,10 @@ export function mount(el, core, initialState, host) {
     const spacing = Math.min(MAX_SPACING, Math.max(MIN_SPACING, (width - 2 * PAD) / (cols - 1)));
     const chartWidth = Math.max(width, Math.ceil(2 * PAD + (cols - 1) * spacing));
     const scrolls = chartWidth > width;
-    scroller.attr('tabindex', scrolls ? 0 : null).attr('role', scrolls ? 'region' : null)
-      .attr('aria-label', scrolls ? '路径图（可左右滚动）' : null);
+    attrsChanged(scroller, { tabindex: scrolls ? 0 : null, role: scrolls ? 'region' : null, 'aria-label': scrolls ? '路径图（可左右滚动）' : null });
     // Dense chains draw route nodes hollow, so each hop still shows as a bead on the line.
-    svg.classed('is-dense', spacing < 12).attr('width', chartWidth).attr('height', HEIGHT).attr('viewBox', `0 0 ${chartWidth} ${HEIGHT}`);
+    classChanged(svg, 'is-dense', spacing < 12);
+    attrsChanged(svg, { width: chartWidth, height: HEIGHT, viewBox: `0 0 ${chartWidth} ${HEIGHT}` });
     const right = chartWidth - PAD - (chartWidth - 2 * PAD - (cols - 1) * spacing) / 2; // centred
     const x = (d) => right - d.col * spacing;
     const y = (d) => ROW_Y[d.kind];
@@ -113,24 +113,24 @@ export function mount(el, core, initialState, host) {
     const onRoute = new Set(v.rnn.nodes.map(keyOf));
     const byKey = new Map(nodes.map((d) => [keyOf(d), d]));
     const polyline = (list) => list.map((d, k) => `${k ? 'L' : 'M'}${x(d)},${y(d)}`).join('');
-    chainLine.attr('d', polyline(nodes));
-    routeLine.attr('d', polyline(v.rnn.nodes.map((d) => byKey.get(keyOf(d))).filter(Boolean)));
+    attrChanged(chainLine, 'd', polyline(nodes));
+    attrChanged(routeLine, 'd', polyline(v.rnn.nodes.map((d) => byKey.get(keyOf(d))).filter(Boolean)));
     const [from, to] = v.attention.nodes;
     const source = nodes.find((d) => from && d.kind === from.kind && d.index === from.index);
     const target = nodes.find((d) => to && d.kind === to.kind && d.index === to.index);
-    attentionLine.attr('visibility', source && target ? null : 'hidden');
-    if (source && target) {
-      attentionLine.attr('x1', x(source)).attr('y1', y(source) + r)
-        .attr('x2', x(target)).attr('y2', y(target) - r - 2);
-    }
-    nodeLayer.selectAll('circle').data(nodes, keyOf)
-      .join((enter) => enter.append('circle').attr('cy', y).call((c) => c.append('title')))
-      .attr('class', (d) => ['node', `is-${d.kind}`, onRoute.has(keyOf(d)) ? 'on-route' : '',
-        d === source ? 'is-source' : '', d === target ? 'is-target' : ''].join(' ').trim())
-      .attr('cx', x).attr('r', (d) => (d === source || d === target || d.kind === 'c' ? r + 1.5 : r))
-      .select('title').text((d) => (d.kind === 'h'
-        ? `${nameOf(d)} → s${v.i}：RNN 要穿 ${v.hopsBySource[d.index - 1]} 步，注意力 1 步（点一下设为起点 j）`
-        : d.kind === 's' ? `${nameOf(d)}（点一下设为解码步 i）` : 'c：编码器最后的固定向量'));
+    attrChanged(attentionLine, 'visibility', source && target ? null : 'hidden');
+    if (source && target) attrsChanged(attentionLine, { x1: x(source), y1: y(source) + r, x2: x(target), y2: y(target) - r - 2 });
+    const circles = nodeLayer.selectAll('circle').data(nodes, keyOf)
+      .join((enter) => enter.append('circle').attr('cy', y).call((c) => c.append('title')));
+    attrsChanged(circles, {
+      class: (d) => ['node', `is-${d.kind}`, onRoute.has(keyOf(d)) ? 'on-route' : '',
+        d === source ? 'is-source' : '', d === target ? 'is-target' : ''].join(' ').trim(),
+      cx: x,
+      r: (d) => (d === source || d === target || d.kind === 'c' ? r + 1.5 : r),
+    });
+    textChanged(circles.select('title'), (d) => (d.kind === 'h'
+      ? `${nameOf(d)} → s${v.i}：RNN 要穿 ${v.hopsBySource[d.index - 1]} 步，注意力 1 步（点一下设为起点 j）`
+      : d.kind === 's' ? `${nameOf(d)}（点一下设为解码步 i）` : 'c：编码器最后的固定向量'));
 
     // Subscripts as a lowered tspan: the Unicode subscript digits are missing from some CJK fonts.
     const labels = labelLayer.selectAll('text').data(keyLabels(nodes, v, x, spacing)).join((enter) => {
@@ -138,13 +138,15 @@ export function mount(el, core, initialState, host) {
       text.append('tspan').attr('class', 'base');
       text.append('tspan').attr('class', 'index').attr('dy', '0.3em');
       return text;
-    })
-      .attr('class', (d) => `node-label is-${d.kind}${d === source || d === target ? ' is-end' : ''}`)
-      .attr('x', (d) => (d.kind === 'c' ? x(d) + r + 6 : x(d)))
-      .attr('y', (d) => (d.kind === 'h' ? y(d) - r - 10 : d.kind === 's' ? y(d) + r + 14 : y(d) + 4))
-      .attr('text-anchor', (d) => (d.kind === 'c' ? 'start' : 'middle'));
-    labels.select('tspan.base').text((d) => d.kind);
-    labels.select('tspan.index').text((d) => (d.kind === 'c' ? '' : d.index));
+    });
+    attrsChanged(labels, {
+      class: (d) => `node-label is-${d.kind}${d === source || d === target ? ' is-end' : ''}`,
+      x: (d) => (d.kind === 'c' ? x(d) + r + 6 : x(d)),
+      y: (d) => (d.kind === 'h' ? y(d) - r - 10 : d.kind === 's' ? y(d) + r + 14 : y(d) + 4),
+      'text-anchor': (d) => (d.kind === 'c' ? 'start' : 'middle'),
+    });
+    textChanged(labels.select('tspan.base'), (d) => d.kind);
+    textChanged(labels.select('tspan.index'), (d) => (d.kind === 'c' ? '' : d.index));
 
     writeText(rnnCount, String(v.rnn.hops));
     writeText(attentionCount, String(v.attention.hops));
