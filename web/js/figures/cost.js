@@ -8,7 +8,7 @@ import { select } from 'd3-selection';
 import { format } from 'd3-format';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { writeText } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, textChanged, writeText } from '../lib/write-changed.js';
 
 const GAP = 30;          // px between the 「读 c」 column and the grid
 const TOP = 40;          // px above the cells for the titles
@@ -63,26 +63,30 @@ export function mount(el, core, initialState, host) {
     const inset = cell >= 10 ? 1.5 : cell >= 6 ? 0.5 : 0.25;
     const gridX = cell + GAP;
     const height = TOP + v.rows * cell + BOTTOM;
-    svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
-    readTitle.attr('x', Math.max(cell / 2, 12)); // 「读 c」 is wider than a small cell: keep it inside
-    gridTitle.attr('x', gridX).text(`比对 ${v.rows} × ${v.cols} 格`);
-    gridAxis.attr('x', gridX).text('行 = 译文第 i 步，列 = 源词 j');
+    attrsChanged(svg, { width, height, viewBox: `0 0 ${width} ${height}` });
+    attrChanged(readTitle, 'x', Math.max(cell / 2, 12)); // 「读 c」 is wider than a small cell: keep it inside
+    attrChanged(gridTitle, 'x', gridX);
+    textChanged(gridTitle, `比对 ${v.rows} × ${v.cols} 格`);
+    attrChanged(gridAxis, 'x', gridX);
+    textChanged(gridAxis, '行 = 译文第 i 步，列 = 源词 j');
 
-    readLayer.selectAll('rect').data(Array.from({ length: v.rows }, (_, r) => r + 1)).join('rect')
-      .attr('class', 'read-c').attr('x', inset).attr('y', (_, r) => TOP + r * cell + inset)
-      .attr('width', cell - 2 * inset).attr('height', cell - 2 * inset);
+    attrsChanged(readLayer.selectAll('rect').data(Array.from({ length: v.rows }, (_, r) => r + 1))
+      .join((enter) => enter.append('rect').attr('class', 'read-c')), {
+      x: inset, y: (_, r) => TOP + r * cell + inset, width: cell - 2 * inset, height: cell - 2 * inset,
+    });
     // A row per decoding step (the step the core gives its cells), cut into n cells by dividers
     // drawn in the background colour: m + n marks instead of m × n keeps a 50 × 50 redraw cheap.
     const rowSteps = Array.from({ length: v.rows }, (_, r) => v.stepOfCell[r * v.cols]);
-    cellLayer.selectAll('rect').data(rowSteps).join('rect')
-      .attr('class', (step) => (step % 2 ? 'step-row is-odd-step' : 'step-row is-even-step'))
-      .attr('x', gridX).attr('y', (_, r) => TOP + r * cell + inset)
-      .attr('width', v.cols * cell).attr('height', cell - 2 * inset);
-    dividerLayer.attr('stroke-width', 2 * inset).selectAll('line').data(Array.from({ length: v.cols + 1 }, (_, c) => c)).join('line')
-      .attr('x1', (c) => gridX + c * cell).attr('x2', (c) => gridX + c * cell)
-      .attr('y1', TOP).attr('y2', TOP + v.rows * cell);
-    shapeLabel.attr('x', gridX).attr('y', TOP + v.rows * cell + 18)
-      .text(`整块 = 训练时一次算出的 ${shape(v.training.shape)} 分数矩阵`);
+    attrsChanged(cellLayer.selectAll('rect').data(rowSteps).join('rect'), {
+      class: (step) => (step % 2 ? 'step-row is-odd-step' : 'step-row is-even-step'),
+      x: gridX, y: (_, r) => TOP + r * cell + inset, width: v.cols * cell, height: cell - 2 * inset,
+    });
+    attrChanged(dividerLayer, 'stroke-width', 2 * inset);
+    attrsChanged(dividerLayer.selectAll('line').data(Array.from({ length: v.cols + 1 }, (_, c) => c)).join('line'), {
+      x1: (c) => gridX + c * cell, x2: (c) => gridX + c * cell, y1: TOP, y2: TOP + v.rows * cell,
+    });
+    attrsChanged(shapeLabel, { x: gridX, y: TOP + v.rows * cell + 18 });
+    textChanged(shapeLabel, `整块 = 训练时一次算出的 ${shape(v.training.shape)} 分数矩阵`);
 
     writeText(readCount.value, thousands(v.reads));
     writeText(readCount.rest, ' 次（m）');
