@@ -10,6 +10,7 @@ import { line } from 'd3-shape';
 import { LogChart, decadeDomain, formatDecade } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { attrsChanged, textChanged } from '../lib/write-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
 const DEFAULT_BAND = [1e-2, 1e2];
@@ -78,6 +79,7 @@ export function mount(el, core, initialState, host) {
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
+  let xAxisKey = '';
 
   function draw(result) {
     const view = readData(result);
@@ -91,13 +93,12 @@ export function mount(el, core, initialState, host) {
     path.x((d) => x(d[0])).y((d) => chart.y(d[1]));
     const points = (c) => c.n.map((n, i) => [n, c.norms[i]]);
 
-    curveLayer.selectAll('path.curve')
-      .data(curves)
-      .join('path')
-      .attr('class', (_, i) => (i === current ? 'curve is-current' : 'curve'))
-      .attr('data-level', (_, i) => i)
-      .attr('d', (c) => path(points(c)))
-      .filter('.is-current').raise();
+    const lines = curveLayer.selectAll('path.curve').data(curves).join('path');
+    attrsChanged(lines, {
+      class: (_, i) => (i === current ? 'curve is-current' : 'curve'), 'data-level': (_, i) => i, d: (c) => path(points(c)),
+    });
+    const front = lines.filter('.is-current').node();
+    if (front && front !== front.parentNode.lastChild) front.parentNode.appendChild(front); // drawn over the others
 
     // Each curve is named at its right end, or at the bottom edge (↓) if it ran off the chart.
     const floorY = chart.y(chart.y.domain()[0]);
@@ -105,14 +106,12 @@ export function mount(el, core, initialState, host) {
       const end = chart.y(c.norms.at(-1) ?? band[0]);
       return { text: `${rhoText(c.rho)}${end > floorY ? ' ↓' : ''}`, i, y: Math.min(end, floorY) };
     }), LABEL_GAP);
-    chart.plot.selectAll('text.curve-label')
-      .data(labels)
-      .join('text')
-      .attr('class', (d) => (d.i === current ? 'curve-label is-current' : 'curve-label'))
-      .attr('x', chart.inner.width + 6)
-      .attr('y', (d) => d.y)
-      .attr('dy', '0.32em')
-      .text((d) => d.text);
+    const curveLabels = chart.plot.selectAll('text.curve-label').data(labels)
+      .join((enter) => enter.append('text').attr('dy', '0.32em'));
+    attrsChanged(curveLabels, {
+      class: (d) => (d.i === current ? 'curve-label is-current' : 'curve-label'), x: chart.inner.width + 6, y: (d) => d.y,
+    });
+    textChanged(curveLabels, (d) => d.text);
 
     const main = curves[current];
     const marker = main?.exit ? [{ n: main.exit, v: main.norms[main.exit - 1] }] : [];
@@ -126,18 +125,21 @@ export function mount(el, core, initialState, host) {
         return g;
       });
     const floor = chart.y.domain()[0];
-    markers.select('line')
-      .attr('x1', (d) => x(d.n)).attr('x2', (d) => x(d.n))
-      .attr('y1', (d) => chart.y(d.v)).attr('y2', chart.y(floor));
-    markers.select('circle').attr('cx', (d) => x(d.n)).attr('cy', (d) => chart.y(d.v));
-    markers.select('text')
-      .attr('x', (d) => x(d.n))
-      .attr('y', (d) => chart.y(d.v))
-      .attr('text-anchor', (d) => (x(d.n) > chart.inner.width * 0.75 ? 'end' : 'middle'))
-      .text((d) => `n = ${d.n} ${d.v > band[1] ? '冲出' : '跌出'}`);
+    attrsChanged(markers.select('line'), { x1: (d) => x(d.n), x2: (d) => x(d.n), y1: (d) => chart.y(d.v), y2: chart.y(floor) });
+    attrsChanged(markers.select('circle'), { cx: (d) => x(d.n), cy: (d) => chart.y(d.v) });
+    const markerText = markers.select('text');
+    attrsChanged(markerText, {
+      x: (d) => x(d.n), y: (d) => chart.y(d.v), 'text-anchor': (d) => (x(d.n) > chart.inner.width * 0.75 ? 'end' : 'middle'),
+    });
+    textChanged(markerText, (d) => `n = ${d.n} ${d.v > band[1] ? '冲出' : '跌出'}`);
 
-    chart.xAxis.call(axisBottom(x).ticks(Math.min(10, Math.floor(chart.inner.width / 48))).tickSizeOuter(0));
-    xTitle.attr('x', chart.inner.left + chart.inner.width).attr('y', chart.height - 6);
+    // The n axis changes with the width only (every seed and level runs n = 1…60).
+    const axisKey = `${nMax}:${chart.inner.width}`;
+    if (axisKey !== xAxisKey) {
+      xAxisKey = axisKey;
+      chart.xAxis.call(axisBottom(x).ticks(Math.min(10, Math.floor(chart.inner.width / 48))).tickSizeOuter(0));
+    }
+    attrsChanged(xTitle, { x: chart.inner.left + chart.inner.width, y: chart.height - 6 });
     claim.show(view.fallsOut, fallsOutText);
     host?.describe(describe(view));
   }
