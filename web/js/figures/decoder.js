@@ -15,7 +15,7 @@ import { element } from '../lib/dom.js';
 import { codeView } from './decoder/code-view.js';
 import { trainedDecoder } from './decoder/trained-decoder.js';
 import { plainIndices, writeSubscriptedHtml } from '../lib/subscripts.js';
-import { writeText } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, textChanged, writeText } from '../lib/write-changed.js';
 
 const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch
 const PHASE_NAMES = {
@@ -121,30 +121,35 @@ export function mount(el, core, initialState, host) {
     untrained.classList.toggle('is-error', v.trained && waiting === 'failed');
 
     const words = v.steps.map((s, i) => (i < k - 1 || showOutput ? s.chosen : '？'));
-    select(sentence).selectAll('span.word').data(words).join('span')
-      .attr('class', (_, i) => (i === k - 1 ? 'word is-current' : 'word')).text((w) => w);
+    const wordSpans = select(sentence).selectAll('span.word').data(words).join('span');
+    attrChanged(wordSpans, 'class', (_, i) => (i === k - 1 ? 'word is-current' : 'word'));
+    textChanged(wordSpans, (w) => w);
     writeText(sentenceNote, v.stopped && showOutput ? `（写出 ${step.chosen}，解码结束）` : '');
 
     const wide = width >= SIDE_BY_SIDE;
     const blockW = wide ? Math.floor((width - 24) / 2) : width;
-    svg.attr('width', width).attr('height', wide ? BLOCK_H : 2 * BLOCK_H).attr('viewBox', `0 0 ${width} ${wide ? BLOCK_H : 2 * BLOCK_H}`);
-    topBlock.attr('transform', wide ? `translate(${blockW + 24},0)` : `translate(0,${BLOCK_H})`);
+    const height = wide ? BLOCK_H : 2 * BLOCK_H;
+    attrsChanged(svg, { width, height, viewBox: `0 0 ${width} ${height}` });
+    attrChanged(topBlock, 'transform', wide ? `translate(${blockW + 24},0)` : `translate(0,${BLOCK_H})`);
 
-    alphaTitle.text(showAlpha ? `α：第 ${k} 步（输入「${step.input}」）看原文哪里` : 'α：还没算到 softmax');
+    textChanged(alphaTitle, showAlpha ? `α：第 ${k} 步（输入「${step.input}」）看原文哪里` : 'α：还没算到 softmax');
     xWord.domain(v.src.map((_, i) => i)).range([0, blockW]);
     const alpha = showAlpha ? step.alpha : v.src.map(() => 0);
-    alphaBlock.selectAll('rect.bar').data(alpha).join('rect').attr('class', 'bar')
-      .attr('x', (_, i) => xWord(i)).attr('width', xWord.bandwidth())
-      .attr('y', (a) => yAlpha(a)).attr('height', (a) => yAlpha(0) - yAlpha(a));
-    alphaBlock.selectAll('text.alpha-value').data(showAlpha ? alpha : []).join('text').attr('class', 'alpha-value')
-      .attr('x', (_, i) => xWord(i) + xWord.bandwidth() / 2).attr('y', (a) => yAlpha(a) - 5).attr('text-anchor', 'middle')
-      .text((a) => a.toFixed(2));
-    alphaBlock.selectAll('text.src-word').data(v.src).join('text').attr('class', 'src-word')
-      .attr('x', (_, i) => xWord(i) + xWord.bandwidth() / 2).attr('y', 144).attr('text-anchor', 'middle').text((w) => w);
+    attrsChanged(alphaBlock.selectAll('rect.bar').data(alpha).join((enter) => enter.append('rect').attr('class', 'bar')), {
+      x: (_, i) => xWord(i), width: xWord.bandwidth(), y: (a) => yAlpha(a), height: (a) => yAlpha(0) - yAlpha(a),
+    });
+    const alphaValues = alphaBlock.selectAll('text.alpha-value').data(showAlpha ? alpha : [])
+      .join((enter) => enter.append('text').attr('class', 'alpha-value').attr('text-anchor', 'middle'));
+    attrsChanged(alphaValues, { x: (_, i) => xWord(i) + xWord.bandwidth() / 2, y: (a) => yAlpha(a) - 5 });
+    textChanged(alphaValues, (a) => a.toFixed(2));
+    const srcWords = alphaBlock.selectAll('text.src-word').data(v.src)
+      .join((enter) => enter.append('text').attr('class', 'src-word').attr('y', 144).attr('text-anchor', 'middle'));
+    attrChanged(srcWords, 'x', (_, i) => xWord(i) + xWord.bandwidth() / 2);
+    textChanged(srcWords, (w) => w);
 
     // Before the output lines run, the rows stay as empty tracks (the layout does not jump).
     const top = showOutput ? step.top : Array.from({ length: step?.top.length ?? 5 }, () => ({ word: '', p: 0, pending: true }));
-    topTitle.text(showOutput ? `最可能的 ${top.length} 个词（概率 p）` : '输出分布 p：还没算到');
+    textChanged(topTitle, showOutput ? `最可能的 ${top.length} 个词（概率 p）` : '输出分布 p：还没算到');
     const labelW = 76;
     const barMax = Math.max(40, blockW - labelW - 50);
     const xP = scaleLinear().domain([0, Math.max(1e-9, ...top.map((t) => t.p))]).range([0, barMax]);
@@ -155,13 +160,18 @@ export function mount(el, core, initialState, host) {
       g.append('rect').attr('class', 'bar').attr('x', labelW).attr('height', 18);
       g.append('text').attr('class', 'top-p').attr('y', 9).attr('dy', '0.35em');
       return g;
-    }).attr('class', (t) => (t.pending ? 'top-row is-pending' : t.word === step?.chosen ? 'top-row is-chosen' : 'top-row'))
-      .attr('transform', (_, i) => `translate(0,${28 + i * 26})`);
-    rows.select('text.top-word').text((t) => (t.word && t.word === step?.chosen ? `→ ${t.word}` : t.word));
-    rows.select('rect.track').attr('width', barMax);
-    rows.select('rect.bar').attr('width', (t) => (t.pending ? 0 : Math.max(1, xP(t.p))));
-    rows.select('text.top-p').attr('x', (t) => labelW + xP(t.p) + 5).text((t) => (t.pending ? '' : t.p.toFixed(3)));
-    alphaBaseline.attr('x2', blockW);
+    });
+    attrsChanged(rows, {
+      class: (t) => (t.pending ? 'top-row is-pending' : t.word === step?.chosen ? 'top-row is-chosen' : 'top-row'),
+      transform: (_, i) => `translate(0,${28 + i * 26})`,
+    });
+    textChanged(rows.select('text.top-word'), (t) => (t.word && t.word === step?.chosen ? `→ ${t.word}` : t.word));
+    attrChanged(rows.select('rect.track'), 'width', barMax);
+    attrChanged(rows.select('rect.bar'), 'width', (t) => (t.pending ? 0 : Math.max(1, xP(t.p))));
+    const topP = rows.select('text.top-p');
+    attrChanged(topP, 'x', (t) => labelW + xP(t.p) + 5);
+    textChanged(topP, (t) => (t.pending ? '' : t.p.toFixed(3)));
+    attrChanged(alphaBaseline, 'x2', blockW);
 
     const alphaText = showAlpha ? `；α：${v.src.map((w, i) => `${w} ${step.alpha[i].toFixed(2)}`).join('，')}` : '';
     const chosenP = showOutput ? step.top.find((t) => t.word === step.chosen)?.p : undefined;
