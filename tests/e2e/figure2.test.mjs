@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { hasHorizontalScroll, overflowingElements, screenshot, startServer, useBrowserSuite, waitForLayout } from './harness.mjs';
+import { hasHorizontalScroll, overflowingElements, screenshot, startServer, useBrowserSuite, waitForFiguresSettled, waitForLayout } from './harness.mjs';
 
 // As csp.test.mjs (importing it would run its tests here too).
 const STRICT_CSP = [
@@ -117,7 +117,7 @@ test('train in the browser: progress advances, pause holds, resume goes on, a ch
   // The claim is the training's: the page's own work after load (laying the chapter out and
   // mounting the other figures in idle time, measured by the benchmark's load parts) is done first.
   await waitForLayout(page);
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-figure]')].every((slot) => ['ready', 'error', 'todo'].includes(slot.dataset.state)), null, { timeout: 30000 });
+  await waitForFiguresSettled(page);
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });

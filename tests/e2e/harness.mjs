@@ -92,6 +92,14 @@ export async function waitForFigure(page, id, { state = 'ready', timeout = 15000
   return page.locator(selector);
 }
 
+// Every figure slot of the page has settled: drawn, failed, or not yet written (todo).
+export function waitForFiguresSettled(page, timeout = 60000) {
+  return page.waitForFunction(() => {
+    const slots = [...document.querySelectorAll('[data-figure]')];
+    return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
+  }, null, { timeout });
+}
+
 export function waitForLayout(page, timeout = 15000) {
   // The page says when (data-layout="complete"); a page without chapter sections has nothing to lay out.
   return page.waitForFunction(() => document.documentElement.dataset.layout === 'complete' || !document.querySelector('.chapter-section'), null, { timeout });
@@ -131,10 +139,7 @@ export function useBrowserSuite({ root, contextOptions } = {}) {
     const { page, errors } = await suite.open('about:blank', options);
     if (prepare) await prepare(page);
     await page.goto(new URL(relative, suite.url).href);
-    await page.waitForFunction(() => {
-      const slots = [...document.querySelectorAll('[data-figure]')];
-      return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
-    }, null, { timeout: 60000 });
+    await waitForFiguresSettled(page);
     await waitForLayout(page);
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     return { page, errors };

@@ -8,7 +8,7 @@
 // with hashchange (the first of each batch by a fresh navigation), so the run stays short.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite } from './harness.mjs';
+import { useBrowserSuite, waitForFiguresSettled } from './harness.mjs';
 import { HOSTILE_FIG_PARAMS, MARK, MAX_HASH_LENGTH, encode, expectations, makeCase, mulberry32 } from './hostile-cases.mjs';
 import { figureReport, installGuard, safetyReport, stillUsable } from './hostile-page.mjs';
 
@@ -19,12 +19,7 @@ const EMBED_HASHES_PER_FIGURE = 3;
 
 const suite = useBrowserSuite();
 
-async function waitSettled(page) {
-  await page.waitForFunction(() => {
-    const slots = [...document.querySelectorAll('[data-figure]')];
-    return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
-  }, null, { timeout: 60000 });
-}
+const waitSettled = (page) => waitForFiguresSettled(page);
 
 async function openGuarded(url) {
   const { page, errors } = await suite.open('about:blank');

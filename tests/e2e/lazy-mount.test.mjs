@@ -3,14 +3,11 @@
 // above it mount, and every figure is mounted in the end without any scrolling.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite } from './harness.mjs';
+import { useBrowserSuite, waitForFiguresSettled } from './harness.mjs';
 
 const suite = useBrowserSuite();
 
-const settled = (page) => page.waitForFunction(() => {
-  const slots = [...document.querySelectorAll('[data-figure]')];
-  return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
-}, null, { timeout: 60000 });
+const settled = (page) => waitForFiguresSettled(page);
 
 // The figures in the order they mounted (figure-page.js measures each mount).
 const mountOrder = (page) => page.evaluate(() => performance.getEntriesByType('measure')

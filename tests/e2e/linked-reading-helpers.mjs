@@ -1,5 +1,6 @@
 // Shared by the linked-reading tests: a finger's tap, and the chapter opened with every figure
 // settled (drawn, failed or not built) and the fonts loaded, <details> left as the reader finds them.
+import { waitForFiguresSettled } from './harness.mjs';
 
 // A tap as a phone sends it (touch events; Chromium turns the tap into a click).
 export async function touchTap(page, locator) {
@@ -15,10 +16,7 @@ export async function touchTap(page, locator) {
 
 export async function openLinkedPage(suite, url, options) {
   const opened = await suite.open(url, options);
-  await opened.page.waitForFunction(() => {
-    const slots = [...document.querySelectorAll('[data-figure]')];
-    return slots.length > 0 && slots.every((s) => ['ready', 'error', 'todo'].includes(s.dataset.state));
-  }, null, { timeout: 60000 });
+  await waitForFiguresSettled(opened.page);
   await opened.page.evaluate(() => document.fonts.ready);
   await opened.page.waitForTimeout(50); // the legend fills itself once every figure has mounted
   return opened;
