@@ -59,8 +59,12 @@ test('the curves are the build\'s final BLEU by bucket; the table and the descri
 test('the learned alignment: computed in the page from the weights, "yesterday" is darkest on 昨天', async () => {
   const { page, errors } = await openFigure();
   const panel = page.locator(`${FIG} .figure2-align`);
+  const height = () => panel.evaluate((box) => box.getBoundingClientRect().height);
+  const waiting = await height();
   await panel.scrollIntoViewIfNeeded();
   await page.waitForSelector(`${FIG} .figure2-align[data-state="ready"]`, { timeout: 30000 });
+  // While it loaded, the panel kept the map's room: nothing below it moved when the map came.
+  assert.equal(await height(), waiting, 'the panel is as tall drawn as it was waiting');
   const map = await panel.locator('.heatmap').evaluate((g) => ({
     shades: [...g.querySelectorAll('g.cell rect')].map((r) => Number(r.getAttribute('fill-opacity'))),
     rows: [...g.querySelectorAll('text.row-label')].map((t) => t.textContent),
@@ -167,8 +171,11 @@ test('beside scorers: the learned alignment of the same sentence, fetched only n
   const learned = page.locator('[data-figure="scorers"] .learned-alignment');
   await page.waitForSelector('[data-figure="scorers"][data-state="ready"]');
   assert.equal(await learned.getAttribute('data-state'), 'waiting', 'nothing fetched while far from view');
+  const height = () => learned.evaluate((box) => box.getBoundingClientRect().height);
+  const waiting = await height();
   await learned.scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-figure="scorers"] .learned-alignment[data-state="ready"]', { timeout: 30000 });
+  assert.equal(await height(), waiting, 'the panel kept the map\'s room while it loaded');
   const cols = () => learned.locator('text.col-label').allTextContents();
   assert.deepEqual(await cols(), ['我', '昨天', '看见', '一只', '猫']);
   const expected = (await reports(page)).rnnsearch.alignment.output;

@@ -9,6 +9,7 @@ import { attrChanged, classChanged, textChanged } from './write-changed.js';
 
 export const ROW_LABEL_W = 76;  // px: 「yesterday」
 export const COL_LABEL_H = 24;  // px: the source words above the cells
+export const HEAD_H = 42 + COL_LABEL_H; // px above the cells: title, subtitle, column labels
 
 // parent: a d3 selection (an <svg> or <g>); tableHost: the element the hidden table goes into.
 // corner: the hidden table's first header cell, naming the row labels' column (an empty <th>
@@ -24,7 +25,7 @@ export function heatmap(parent, tableHost, { className = '', caption = '', corne
   table.append('caption').text(caption);
   const head = table.append('thead').append('tr');
   const tbody = table.append('tbody');
-  const top = 42 + COL_LABEL_H; // title, subtitle, column labels
+  const top = HEAD_H;
 
   // map: {rows, cols, values (row-major), rowLabels, colLabels, argmax (per row), max (colour
   // scale's top)}; cell: px. Returns the panel's size.

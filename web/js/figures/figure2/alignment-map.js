@@ -4,11 +4,12 @@
 import { select } from 'd3-selection';
 import { element } from '../../lib/dom.js';
 import { argMax, fixed2 } from '../../lib/svg-frame.js';
-import { heatmap, colourScale, ROW_LABEL_W } from '../../lib/heatmap.js';
+import { heatmap, colourScale, HEAD_H, ROW_LABEL_W } from '../../lib/heatmap.js';
 import { matrixRows } from '../../lib/matrix.js';
 
 export const SHADE_MAX = 0.6;  // as in figure `scorers`: weights at or above this are drawn fully dark
 const MAX_CELL = 56;
+const SCALE_H = 44; // px below the cells: the colour scale
 const EOS = '（结束）';
 
 // {source, output, weights: matrix} → the heatmap's map (one row per output step, the last the end).
@@ -27,6 +28,24 @@ export function alignmentSummary(a) {
   return m.rowLabels.map((w, i) => `${w} → ${m.colLabels[m.argmax[i]] ?? ''}（${fixed2(m.values[i * m.cols + m.argmax[i]])}）`).join('，');
 }
 
+// The side of a cell (px) for `cols` source words in `width`.
+const cellSize = (cols, width, maxCell) => Math.max(24, Math.min(maxCell, Math.floor((Math.max(260, width) - ROW_LABEL_W - 4) / Math.max(1, cols))));
+
+// The height (px) a map of `sourceWords` will take before it is computed: a row per word and one
+// for the end step, as a translation of the same length has. A panel keeps this much room while
+// it loads, so that nothing below moves when the map comes (the trained model's translation of
+// the chapter's sentence has that length; another length moves what is below by a row).
+export function expectedMapHeight(sourceWords, width, maxCell = MAX_CELL) {
+  return HEAD_H + (sourceWords + 1) * cellSize(sourceWords, width, maxCell) + SCALE_H;
+}
+
+// Keeps that room under a panel's status line (`message`) while its map loads; null gives it back
+// (the map is drawn, or failed). The line's own spacing and frame are inside the room (figure2.css).
+export function keepMapRoom(message, height) {
+  message.style.minHeight = height === null ? '' : `${height}px`;
+  message.classList.toggle('is-keeping-room', height !== null);
+}
+
 // options: {idPrefix (unique in the page), ariaLabel, caption, maxCell}
 export function alignmentView(container, { idPrefix, ariaLabel, caption, maxCell = MAX_CELL }) {
   // Not a `.chart`: the tests take a figure's `.chart svg` to be its one main drawing, and this
@@ -41,12 +60,11 @@ export function alignmentView(container, { idPrefix, ariaLabel, caption, maxCell
   // width: what the container offers; text: {titleText, subText}.
   function draw(a, width, text) {
     const m = alignmentMap(a);
-    const cell = Math.max(24, Math.min(maxCell, Math.floor((Math.max(260, width) - ROW_LABEL_W - 4) / Math.max(1, m.cols))));
-    const size = map.draw(m, cell, text);
+    const size = map.draw(m, cellSize(m.cols, width, maxCell), text);
     scale.g.attr('transform', `translate(0,${size.height + 16})`);
     scale.draw(Math.min(size.width, 300), SHADE_MAX, '权重 α：');
     const w = Math.max(size.width, 300);
-    const h = size.height + 44;
+    const h = size.height + SCALE_H;
     svg.attr('width', w).attr('height', h).attr('viewBox', `0 0 ${w} ${h}`);
   }
 

@@ -5,14 +5,15 @@
 // panel can show the alignment of those weights instead.
 import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
-import { alignmentSummary, alignmentView } from './alignment-map.js';
+import { alignmentSummary, alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
 
+const SENTENCE = '我 昨天 看见 一只 猫';
 const ORIGINS = { build: '构建时训练的权重', browser: '你的浏览器训练的权重' };
 
 // options: {base, weightsUrl, idPrefix, onChange()} (onChange: the shown alignment changed)
 export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange }) {
   const box = container.appendChild(element('div', { class: 'figure2-align', 'data-state': 'waiting' }));
-  box.append(element('h4', { class: 'figure2-subtitle' }, '训练好的 RNNsearch 怎么对齐「我 昨天 看见 一只 猫」'));
+  box.append(element('h4', { class: 'figure2-subtitle' }, `训练好的 RNNsearch 怎么对齐「${SENTENCE}」`));
   // The choice of weights exists only once the reader has weights of their own.
   const chooser = element('div', { class: 'segmented figure2-origin', role: 'radiogroup', 'aria-label': '用哪一份权重' });
   const radios = Object.entries(ORIGINS).map(([origin, text]) => {
@@ -33,10 +34,16 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange
   const alignments = { build: null, browser: null };
   let shown = null;
   let width = container.clientWidth;
+  const keepRoom = () => keepMapRoom(message, expectedMapHeight(SENTENCE.split(' ').length, width));
+  keepRoom();
 
   function draw() {
     const a = alignments[shown];
-    if (!a) return;
+    if (!a) {
+      if (box.dataset.state !== 'error') keepRoom();
+      return;
+    }
+    keepMapRoom(message, null);
     view ??= makeView();
     view.draw(a, width, { titleText: ORIGINS[shown], subText: `它译成：${a.output.join(' ')}` });
     box.dataset.state = 'ready';
@@ -59,6 +66,7 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange
       message.hidden = true;
       if (!shown) show('build');
     } catch (error) {
+      keepMapRoom(message, null);
       box.dataset.state = alignments.browser ? 'ready' : 'error';
       message.classList.add('is-error');
       message.textContent = `训练好的权重没能载入或计算（${error?.message ?? error}）。上面的曲线不受影响。`;

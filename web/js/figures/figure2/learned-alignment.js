@@ -4,8 +4,9 @@
 // (in a worker when one can run) and kept by trainer-client.js.
 import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
-import { alignmentSummary, alignmentView } from './alignment-map.js';
+import { alignmentSummary, alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
 
+const MAX_CELL = 40; // px: smaller than figure2's own map, beside scorers' maps
 const text = (a) => ({ titleText: '构建时训练的权重', subText: `它译成：${a.output.join(' ')}` });
 
 // options: {base, idPrefix}. show(words) follows the host figure's sentence.
@@ -17,7 +18,7 @@ export function learnedAlignment(container, { base, idPrefix }) {
   let view = null;
   const makeView = () => alignmentView(box, {
     idPrefix,
-    maxCell: 40,
+    maxCell: MAX_CELL,
     ariaLabel: '训练出来的 RNNsearch 的对齐热图：行是它写出的英文词，列是中文原文词',
     caption: '训练出来的 RNNsearch 的对齐权重（行 = 写出的词，列 = 原文词）',
   });
@@ -26,6 +27,10 @@ export function learnedAlignment(container, { base, idPrefix }) {
   let visible = false;
   let width = container.clientWidth;
   let shown = null;
+  // Until the first map is drawn, the room it will take (a new sentence's map replaces the last).
+  const keepRoom = () => {
+    if (!shown && words && box.dataset.state !== 'error') keepMapRoom(message, expectedMapHeight(words.length, width, MAX_CELL));
+  };
 
   async function render() {
     if (!visible || !words) return;
@@ -35,11 +40,13 @@ export function learnedAlignment(container, { base, idPrefix }) {
       const a = await askTrainedRnnSearch(base, weightsUrl, 'align', words);
       if (key !== words.join(' ')) return; // the reader has moved on to another sentence
       shown = a;
+      keepMapRoom(message, null);
       message.hidden = true;
       view ??= makeView();
       view.draw(a, width, text(a));
       box.dataset.state = 'ready';
     } catch (error) {
+      keepMapRoom(message, null);
       box.dataset.state = 'error';
       message.hidden = false;
       message.classList.add('is-error');
@@ -58,11 +65,13 @@ export function learnedAlignment(container, { base, idPrefix }) {
       const list = Array.from(next ?? [], String);
       if (words && list.join(' ') === words.join(' ')) return;
       words = list;
+      keepRoom();
       render();
     },
     resize(next) {
       if (next === width) return; // called on every redraw of the host figure
       width = next;
+      keepRoom();
       if (shown) view?.draw(shown, width, text(shown));
     },
     summary: () => (shown ? `真训练出来的 RNNsearch：${alignmentSummary(shown)}。` : ''),
