@@ -66,11 +66,13 @@ function settleProse() {
   if (!column) return;
   const blocks = sections.map((section) => [...section.querySelectorAll(PROSE)]);
   const near = new Set();
+  // No block is taken to be far before the observer has said once which are near.
+  let observed = false;
   let started = false;
   let scheduled = false;
   const settleNext = () => {
     scheduled = false;
-    if (!started) return;
+    if (!started || !observed) return;
     const waiting = (block) => !near.has(block) && !block.classList.contains(SETTLED);
     const section = blocks.find((list) => list.some(waiting));
     if (!section) return;
@@ -78,7 +80,7 @@ function settleProse() {
     schedule();
   };
   const schedule = () => {
-    if (!started || scheduled) return;
+    if (!started || !observed || scheduled) return;
     scheduled = true;
     whenIdle(settleNext);
   };
@@ -88,6 +90,7 @@ function settleProse() {
   });
   const observer = new IntersectionObserver((entries) => {
     entries.forEach(({ target, isIntersecting }) => (isIntersecting ? near.add(target) : near.delete(target)));
+    observed = true;
     schedule();
   }, { rootMargin: FAR_FROM_VIEW });
   blocks.flat().forEach((block) => observer.observe(block));
