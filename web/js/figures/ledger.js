@@ -6,7 +6,7 @@ import { select } from 'd3-selection';
 import { scaleLinear } from 'd3-scale';
 import { format } from 'd3-format';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { attrChanged, textChanged } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, textChanged } from '../lib/write-changed.js';
 
 const ROWS = [
   { key: 'additive', name: '加性（Bahdanau）', formula: '2h² + h' },
@@ -64,9 +64,7 @@ export function mount(el, core, initialState, host) {
     const barMax = Math.max(80, width - VALUE_W);
     x.range([0, barMax]);
     const height = ROWS.length * ROW_H + FOOT;
-    attrChanged(svg, 'width', width);
-    attrChanged(svg, 'height', height);
-    attrChanged(svg, 'viewBox', `0 0 ${width} ${height}`);
+    attrsChanged(svg, { width, height, viewBox: `0 0 ${width} ${height}` });
     const joined = rows.data(v.rows);
     attrChanged(joined.select('rect.track'), 'width', barMax);
     attrChanged(joined.select('rect.bar'), 'width', (d) => Math.max(d.total > 0 ? 1.5 : 0, x(d.total)));

@@ -5,7 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
-import { attrChanged, classChanged, textChanged } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, classChanged, textChanged } from '../lib/write-changed.js';
 import { writeSubscripted } from '../lib/subscripts.js';
 
 const THREE_COLUMNS = 900; // px: from here the three steps sit side by side
@@ -72,15 +72,9 @@ function drawRows(p, { values, labels, width, rowH, labelW, domain, barClass, hi
   const label = rows.select('.row-label');
   attrChanged(label, 'y', rowH / 2 - 1);
   writeIndexed(label, (_, i) => (Array.isArray(labels[i]) ? labels[i] : [labels[i], '', '']));
-  const bar = rows.select('rect');
-  attrChanged(bar, 'y', 4);
-  attrChanged(bar, 'height', rowH - 9);
-  attrChanged(bar, 'x', (v) => Math.min(zero, x(v)));
-  attrChanged(bar, 'width', (v) => Math.abs(x(v) - zero));
+  attrsChanged(rows.select('rect'), { y: 4, height: rowH - 9, x: (v) => Math.min(zero, x(v)), width: (v) => Math.abs(x(v) - zero) });
   const value = rows.select('.value');
-  attrChanged(value, 'x', width);
-  attrChanged(value, 'y', rowH / 2 - 1);
-  attrChanged(value, 'data-index', (_, i) => i);
+  attrsChanged(value, { x: width, y: rowH / 2 - 1, 'data-index': (_, i) => i });
   textChanged(value, fixed2);
   attrChanged(p.foot, 'y', HEAD + values.length * rowH + 18);
 }
@@ -110,9 +104,9 @@ export function mount(el, core, initialState, host) {
       : [0, heights[0] + 8, heights[0] + heights[1] + 16];
     [scores, weights, mix].forEach((p, i) => attrChanged(p.g, 'transform', `translate(${xs[i]},${ys[i]})`));
     // The → between side-by-side steps (none where a step sits under the one before).
-    attrChanged(arrows, 'display', (i) => (layout === 3 || (layout === 2 && i === 0) ? null : 'none'));
-    attrChanged(arrows, 'y', HEAD + 2.5 * ROW + 5);
-    attrChanged(arrows, 'x', (i) => xs[i + 1] - GAP / 2);
+    attrsChanged(arrows, {
+      display: (i) => (layout === 3 || (layout === 2 && i === 0) ? null : 'none'), y: HEAD + 2.5 * ROW + 5, x: (i) => xs[i + 1] - GAP / 2,
+    });
     frame.size(w, layout === 3 ? Math.max(...heights) : ys[2] + heights[2], width);
 
     const labels = v.src.map((word, j) => ['h', String(j + 1), ` ${word}`]);

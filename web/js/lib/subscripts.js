@@ -2,7 +2,7 @@
 // (ⱼ, ᵢ, ₖ) and ᵀ: few fonts have those, and a reader without one sees an empty box. In the
 // text given here, _x or _{…} marks a subscript.
 import { select } from 'd3-selection';
-import { attrChanged, textChanged } from './write-changed.js';
+import { attrsChanged, textChanged } from './write-changed.js';
 
 const INDEX = /_(\{[^}]*\}|[^\s{])/g;
 
@@ -51,8 +51,7 @@ export function writeSubscripted(selection, text) {
   selection.each(function writeOne(d, i) {
     const value = typeof text === 'function' ? text(d, i) : text;
     const spans = select(this).selectAll('tspan').data(parts(String(value))).join('tspan');
-    attrChanged(spans, 'class', (p) => (p.sub ? 'index' : null));
-    attrChanged(spans, 'baseline-shift', (p) => (p.sub ? 'sub' : null));
+    attrsChanged(spans, { class: (p) => (p.sub ? 'index' : null), 'baseline-shift': (p) => (p.sub ? 'sub' : null) });
     textChanged(spans, (p) => p.text);
   });
 }

@@ -3,7 +3,7 @@
 // and the <svg> itself, labelled for screen readers. size(w, h) touches the attributes only
 // when the size changed, so a redraw at the same size stays cheap.
 import { select } from 'd3-selection';
-import { attrChanged, textChanged } from './write-changed.js';
+import { attrsChanged, textChanged } from './write-changed.js';
 
 export function svgFrame(container, { className = '', ariaLabel = '' } = {}) {
   const root = select(container).append('div').attr('class', `chart ${className}`);
@@ -47,8 +47,7 @@ export function writeIndexed(selection, parts) {
   selection.each(function writeOne(d, i) {
     const [base, index, rest] = parts(d, i);
     const spans = select(this).selectAll('tspan').data([base, index, rest]).join('tspan');
-    attrChanged(spans, 'class', (_, k) => (k === 1 ? 'index' : null));
-    attrChanged(spans, 'baseline-shift', (_, k) => (k === 1 && index ? 'sub' : null));
+    attrsChanged(spans, { class: (_, k) => (k === 1 ? 'index' : null), 'baseline-shift': (_, k) => (k === 1 && index ? 'sub' : null) });
     textChanged(spans, (t) => t ?? '');
   });
 }
