@@ -65,7 +65,11 @@ test('a contents link followed before the sections are laid out lands on its hea
   assert.ok(landed >= 0 && landed < 120, `the heading is at the top of the view (${landed} px)`);
   await waitForLayout(page, 20000);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  assert.equal(await where(), landed, 'laying out the rest of the chapter did not move it');
+  // The browser keeps what is on screen in place as the pieces above it take their real heights
+  // (scroll anchoring), each correction rounded to a whole pixel; over the chapter's ~60 pieces
+  // those roundings add up to a pixel.
+  const moved = Math.abs((await where()) - landed);
+  assert.ok(moved <= 1, `laying out the rest of the chapter moved it ${moved} px`);
   release();
   assert.deepEqual(errors.filter((e) => !e.includes('attn_core.wasm')), []);
   await page.close();

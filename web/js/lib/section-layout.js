@@ -3,20 +3,23 @@
 // The chapter is long: ≈ 6,200 elements, 151 formulas, fourteen figures' captions and legends.
 // Laying all of it out before the first paint held the page's thread for ~300 ms on the
 // benchmark's machine (a phone takes four times that), and the first figure waited behind it.
-// So each section, and each figure in it, starts as `content-visibility: auto` (layout.css): the
-// browser lays out only what is near the viewport, and takes the rest to be an estimated height.
+// So each section, each block of its prose and each of its figures starts as
+// `content-visibility: auto` (layout.css): the browser lays out only what is near the viewport,
+// and takes the rest to be an estimated height.
 //
 // Estimated heights put everything below them in the wrong place: a scroll to a control or a
 // framing page's height would land on guesses. So, once the first figure is drawn, each piece
-// (a section's text, then each of its figures) is laid out for good (`is-laid-out`: an ordinary
-// block from then on), one per idle period, in document order: within a second or two the page is
-// what it would have been, and stays so, and no piece holds the thread for long (the largest
-// section, with its five figures, took ~100 ms in one piece). Before that, a jump to a heading
-// (the contents, an anchor) lands where it should: the browser keeps what is on screen in place
-// as the pieces above take their real heights (scroll anchoring). A smooth scroll to a control
-// would aim at a moving target, so goToControl() calls layOutChapter() first; a figure is laid
-// out before it mounts (layOutFigure), so that its first measure does not lay out its section
-// in the middle of its mount. When every piece is laid out, <html> gets data-layout="complete".
+// (a section, then each block of its prose and each of its figures) is laid out for good
+// (`is-laid-out`: an ordinary block from then on), in document order, in idle time: as many
+// pieces in one idle period as fit in a few milliseconds, so that none holds the thread for long
+// (a whole section in one piece took 30–50 ms; the largest, with its five figures, ~100 ms).
+// Within a second or two the page is what it would have been, and stays so. Before that, a jump
+// to a heading (the contents, an anchor) lands where it should: the browser keeps what is on
+// screen in place as the pieces above take their real heights (scroll anchoring). A smooth
+// scroll to a control would aim at a moving target, so goToControl() calls layOutChapter()
+// first; a figure is laid out before it mounts (layOutFigure), so that its first measure does
+// not lay out its section in the middle of its mount. When every piece is laid out, <html> gets
+// data-layout="complete".
 //
 // Then the prose settles (`is-settled`, layout.css), block by block while it is far from the
 // view: from then on it is skipped when a frame is drawn, at the size it was last laid out at.
@@ -25,12 +28,17 @@
 import { afterNextFrame } from './next-task.js';
 
 const SECTIONS = '.chapter-section';
-const PIECES = `${SECTIONS}, ${SECTIONS} .figure`;
 const LAID_OUT = 'is-laid-out';
 const SETTLED = 'is-settled';
-// The blocks of a section that settle: all but its figures (they redraw while off screen) and
-// its folds (they open and close; one holds a figure).
-const PROSE = ':scope > :not(.figure, details)';
+// The blocks of a section's prose (what settles): all but its figures (they redraw while off
+// screen) and its folds (they open and close; one holds a figure). layout.css says it too.
+const PROSE_BLOCK = ':not(.figure, details)';
+const PROSE = `:scope > ${PROSE_BLOCK}`;
+// In document order: each section, then each block of its prose and each of its figures.
+const PIECES = `${SECTIONS}, ${SECTIONS} > ${PROSE_BLOCK}, ${SECTIONS} .figure`;
+// How long one idle period spends laying pieces out: a few blocks of prose, or one figure (the
+// frame that then draws them costs about as much again).
+const SLICE_MS = 8;
 // An idle callback comes at the latest this long after it was asked for: a page that is never
 // idle still gets laid out.
 const IDLE_TIMEOUT_MS = 500;
@@ -146,8 +154,16 @@ export function layOutChapterInIdleTime(root = document, { after = Promise.resol
   chapter = root;
   pending = [...root.querySelectorAll(PIECES)].filter((piece) => !piece.classList.contains(LAID_OUT));
   markCompleteIfDone();
-  const next = () => {
-    if (pending.length) layOut(pending[0]);
+  // One piece at least per idle period; more while the time they took (laid out now, by asking
+  // for the last one's size) stays under SLICE_MS and the browser still calls the period idle.
+  const next = (deadline) => {
+    const started = performance.now();
+    while (pending.length) {
+      const piece = pending[0];
+      layOut(piece);
+      piece.getBoundingClientRect();
+      if (performance.now() - started >= SLICE_MS || !(deadline?.timeRemaining?.() > 0)) break;
+    }
     if (pending.length) whenIdle(next);
   };
   after.finally(() => requestAnimationFrame(() => whenIdle(next)));
