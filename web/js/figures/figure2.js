@@ -70,7 +70,7 @@ export function mount(el, core, initialState, host) {
     table.draw(all);
     browserLegend.hidden = !MODELS.some((m) => browser[m]);
     const curves = describeCurves(all);
-    host?.describe(`${curves ? `${curves}。` : status.textContent}${align.summary()}`);
+    host?.describe(curves ? `${curves}。` : status.textContent);
   }
 
   // The workers' results (checkpoints, the end) are drawn in the next animation frame, once
@@ -106,7 +106,7 @@ export function mount(el, core, initialState, host) {
       redrawSoon();
     },
   });
-  const align = alignmentPanel(el, { base, weightsUrl: new URL('figure2/rnnsearch.weights', base).href, idPrefix, onChange: redraw });
+  const align = alignmentPanel(el, { base, weightsUrl: new URL('figure2/rnnsearch.weights', base).href, idPrefix });
 
   // The build's reports are small: fetched once the figure is within two screens of view.
   async function loadReports() {

@@ -23,7 +23,7 @@ export function alignmentMap(a) {
 }
 
 // "yesterday → 昨天（0.91）" for every written word (and the end step).
-export function alignmentSummary(a) {
+function alignmentSummary(a) {
   const m = alignmentMap(a);
   return m.rowLabels.map((w, i) => `${w} → ${m.colLabels[m.argmax[i]] ?? ''}（${fixed2(m.values[i * m.cols + m.argmax[i]])}）`).join('，');
 }
@@ -66,6 +66,10 @@ export function alignmentView(container, { idPrefix, ariaLabel, caption, maxCell
     const w = Math.max(size.width, 300);
     const h = size.height + SCALE_H;
     svg.attr('width', w).attr('height', h).attr('viewBox', `0 0 ${w} ${h}`);
+    // The map's text alternative says what it shows, word by word. It is the map's own, not the
+    // figure's description under it: that paragraph would grow when the map comes, and move what
+    // is below it as the reader scrolls past.
+    svg.attr('aria-label', `${ariaLabel}。每个写出的词最看重的原文词：${alignmentSummary(a)}。`);
   }
 
   return { draw, svg: () => svg.node() };

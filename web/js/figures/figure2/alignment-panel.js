@@ -5,13 +5,13 @@
 // panel can show the alignment of those weights instead.
 import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
-import { alignmentSummary, alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
+import { alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
 
 const SENTENCE = '我 昨天 看见 一只 猫';
 const ORIGINS = { build: '构建时训练的权重', browser: '你的浏览器训练的权重' };
 
-// options: {base, weightsUrl, idPrefix, onChange()} (onChange: the shown alignment changed)
-export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange }) {
+// options: {base, weightsUrl, idPrefix}
+export function alignmentPanel(container, { base, weightsUrl, idPrefix }) {
   const box = container.appendChild(element('div', { class: 'figure2-align', 'data-state': 'waiting' }));
   box.append(element('h4', { class: 'figure2-subtitle' }, `训练好的 RNNsearch 怎么对齐「${SENTENCE}」`));
   // The choice of weights exists only once the reader has weights of their own.
@@ -54,7 +54,6 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange
     shown = origin;
     for (const r of radios) r.checked = r.value === origin;
     draw();
-    onChange?.();
   }
 
   async function load() {
@@ -92,6 +91,5 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix, onChange
       width = next;
       draw();
     },
-    summary: () => (alignments[shown] ? `${ORIGINS[shown]}下，每个写出的词最看重的原文词：${alignmentSummary(alignments[shown])}。` : ''),
   };
 }

@@ -4,7 +4,7 @@
 // (in a worker when one can run) and kept by trainer-client.js.
 import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
-import { alignmentSummary, alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
+import { alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
 
 const MAX_CELL = 40; // px: smaller than figure2's own map, beside scorers' maps
 const text = (a) => ({ titleText: '构建时训练的权重', subText: `它译成：${a.output.join(' ')}` });
@@ -74,6 +74,5 @@ export function learnedAlignment(container, { base, idPrefix }) {
       keepRoom();
       if (shown) view?.draw(shown, width, text(shown));
     },
-    summary: () => (shown ? `真训练出来的 RNNsearch：${alignmentSummary(shown)}。` : ''),
   };
 }
