@@ -11,7 +11,7 @@ import { targetButtons } from '../lib/word-radios.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixRows } from '../lib/matrix.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
-import { attrChanged, classChanged, textChanged } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, classChanged, textChanged } from '../lib/write-changed.js';
 
 export const ownControls = ['target'];
 const HEIGHT = 190;
@@ -65,18 +65,11 @@ export function mount(el, core, initialState, host) {
     // the even split 1/n, where no word is preferred.
     y.domain([0, Math.max(0.5, ...v.alpha)]);
     const evenY = y(1 / Math.max(1, v.alpha.length));
-    attrChanged(even.select('line'), 'x1', 0);
-    attrChanged(even.select('line'), 'x2', w);
-    attrChanged(even.select('line'), 'y1', evenY);
-    attrChanged(even.select('line'), 'y2', evenY);
-    attrChanged(even.select('text'), 'x', 0);
-    attrChanged(even.select('text'), 'y', 36);
+    attrsChanged(even.select('line'), { x1: 0, x2: w, y1: evenY, y2: evenY });
+    attrsChanged(even.select('text'), { x: 0, y: 36 });
     textChanged(even.select('text'), `虚线：平均分 1/${v.alpha.length}（谁都不偏向）`);
     textChanged(title, `「${v.tgt[v.target] ?? ''}」的注意力 α 落在原文哪里`);
-    attrChanged(baseline, 'x1', 0);
-    attrChanged(baseline, 'x2', w);
-    attrChanged(baseline, 'y1', y(0));
-    attrChanged(baseline, 'y2', y(0));
+    attrsChanged(baseline, { x1: 0, x2: w, y1: y(0), y2: y(0) });
     const bars = barLayer.selectAll('g.source').data(v.alpha).join((enter) => {
       const g = enter.append('g').attr('class', 'source');
       g.append('rect').attr('class', 'bar');
@@ -88,18 +81,12 @@ export function mount(el, core, initialState, host) {
     // Only what a move changes is written: a redraw that rewrote every attribute restyled and
     // laid out the whole figure and its table on each move.
     const rect = bars.select('rect');
-    attrChanged(rect, 'x', (_, j) => x(j));
-    attrChanged(rect, 'width', x.bandwidth());
-    attrChanged(rect, 'y', (a) => y(a));
-    attrChanged(rect, 'height', (a) => y(0) - y(a));
+    attrsChanged(rect, { x: (_, j) => x(j), width: x.bandwidth(), y: (a) => y(a), height: (a) => y(0) - y(a) });
     const value = bars.select('.value');
-    attrChanged(value, 'x', (_, j) => x(j) + x.bandwidth() / 2);
-    attrChanged(value, 'y', (a) => y(a) - 5);
-    attrChanged(value, 'data-index', (_, j) => j);
+    attrsChanged(value, { x: (_, j) => x(j) + x.bandwidth() / 2, y: (a) => y(a) - 5, 'data-index': (_, j) => j });
     textChanged(value, fixed2);
     const words = bars.select('.word');
-    attrChanged(words, 'x', (_, j) => x(j) + x.bandwidth() / 2);
-    attrChanged(words, 'y', HEIGHT - 9);
+    attrsChanged(words, { x: (_, j) => x(j) + x.bandwidth() / 2, y: HEIGHT - 9 });
     textChanged(words, (_, j) => v.src[j]);
   }
 

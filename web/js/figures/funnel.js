@@ -5,7 +5,7 @@ import { scaleBand } from 'd3-scale';
 import { axisBottom } from 'd3-axis';
 import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
-import { attrChanged, textChanged } from '../lib/write-changed.js';
+import { attrsChanged, textChanged } from '../lib/write-changed.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
 
@@ -70,11 +70,13 @@ export function mount(el, core, initialState, host) {
     const bars = chart.plot.selectAll('rect.bar')
       .data(norms)
       .join((enter) => enter.append('rect').call((r) => r.append('title')));
-    attrChanged(bars, 'class', (v) => (v < band[0] || v > band[1] ? 'bar is-outside' : 'bar'));
-    attrChanged(bars, 'x', (_, i) => x(i));
-    attrChanged(bars, 'width', x.bandwidth());
-    attrChanged(bars, 'y', (v) => chart.y(Math.max(v, floor)));
-    attrChanged(bars, 'height', (v) => Math.max(0, chart.y(floor) - chart.y(Math.max(v, floor))));
+    attrsChanged(bars, {
+      class: (v) => (v < band[0] || v > band[1] ? 'bar is-outside' : 'bar'),
+      x: (_, i) => x(i),
+      width: x.bandwidth(),
+      y: (v) => chart.y(Math.max(v, floor)),
+      height: (v) => Math.max(0, chart.y(floor) - chart.y(Math.max(v, floor))),
+    });
     textChanged(bars.select('title'), (v, i) => `第 ${i + 1} 个词「${words[i] ?? ''}」：${formatMagnitude(v)}`);
 
     // The word axis changes with the sentence and the width only, not with ρ or the norm.

@@ -5,12 +5,12 @@
 // Data: {src, target, scores, alpha, arrows (matrix, row j: the tip of h_j), c: [x, y], hull: [tip index, CCW],
 //        inside_fan, inside_hull}.
 import { line } from 'd3-shape';
-import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
+import { svgFrame, fixed2, argMax } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrChanged, attrsChanged, classChanged, textChanged, writeText } from '../lib/write-changed.js';
 import { matrixRows } from '../lib/matrix.js';
-import { subscripted } from '../lib/subscripts.js';
+import { subscripted, writeIndexed } from '../lib/subscripts.js';
 
 const MAX_H = 340;       // px: the plot's height on a wide screen
 const PAD = { x: 56, top: 40, bottom: 12 }; // px around the fan: room for the tip labels

@@ -19,7 +19,7 @@ import { learnedAlignment } from './figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixValues } from '../lib/matrix.js';
 import { panelsStacked } from '../lib/panels.js';
-import { attrChanged, writeText } from '../lib/write-changed.js';
+import { attrChanged, attrsChanged, writeText } from '../lib/write-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack (when the page's CSS does not decide)
@@ -116,13 +116,8 @@ export function mount(el, core, initialState, host) {
       goal.select('text').attr('x', innerW).attr('y', tvY(GOOD_TV));
       hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
     }
-    const markerLine = marker.select('line');
-    attrChanged(markerLine, 'x1', tvX(v.step));
-    attrChanged(markerLine, 'x2', tvX(v.step));
-    attrChanged(markerLine, 'y1', 0);
-    attrChanged(markerLine, 'y2', innerH);
-    attrChanged(marker.select('circle'), 'cx', tvX(v.step));
-    attrChanged(marker.select('circle'), 'cy', tvY(v.tvNow));
+    attrsChanged(marker.select('line'), { x1: tvX(v.step), x2: tvX(v.step), y1: 0, y2: innerH });
+    attrsChanged(marker.select('circle'), { cx: tvX(v.step), cy: tvY(v.tvNow) });
   }
 
   function draw(result) {

@@ -3,10 +3,10 @@
 //   ① scores e_j = s·h_j/√d   ② α = softmax(e)   ③ c = Σ α_j h_j (its 8 numbers, one per concept).
 // Data: {src, target, d, sqrt_d, raw, e, alpha, c, s, entropy, max_entropy, dims}.
 import { scaleLinear } from 'd3-scale';
-import { svgFrame, fixed2, argMax, writeIndexed } from '../lib/svg-frame.js';
+import { svgFrame, fixed2, argMax } from '../lib/svg-frame.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrChanged, attrsChanged, classChanged, textChanged } from '../lib/write-changed.js';
-import { writeSubscripted } from '../lib/subscripts.js';
+import { writeIndexed, writeSubscripted } from '../lib/subscripts.js';
 
 const THREE_COLUMNS = 900; // px: from here the three steps sit side by side
 const TWO_COLUMNS = 520;   // px: from here ① and ② share a row

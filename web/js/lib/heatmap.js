@@ -5,7 +5,7 @@
 import { select } from 'd3-selection';
 import { fixed2 } from './svg-frame.js';
 import { element } from './dom.js';
-import { attrChanged, classChanged, textChanged } from './write-changed.js';
+import { attrChanged, attrsChanged, classChanged, textChanged } from './write-changed.js';
 
 export const ROW_LABEL_W = 76;  // px: 「yesterday」
 export const COL_LABEL_H = 24;  // px: the source words above the cells
@@ -44,28 +44,25 @@ export function heatmap(parent, tableHost, { className = '', caption = '', corne
       c.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
       return c;
     });
-    attrChanged(marks, 'transform', (d) => `translate(${ROW_LABEL_W + d.j * cell},${top + d.i * cell})`);
-    attrChanged(marks, 'data-row', (d) => d.i);
-    attrChanged(marks, 'data-col', (d) => d.j);
+    attrsChanged(marks, {
+      transform: (d) => `translate(${ROW_LABEL_W + d.j * cell},${top + d.i * cell})`,
+      'data-row': (d) => d.i,
+      'data-col': (d) => d.j,
+    });
     classChanged(marks, 'is-argmax', (d) => map.argmax[d.i] === d.j);
     classChanged(marks, 'is-strong', (d) => share(d.v) > 0.55);
     const rects = marks.select('rect');
-    attrChanged(rects, 'width', cell - 2);
-    attrChanged(rects, 'height', cell - 2);
-    attrChanged(rects, 'fill-opacity', (d) => share(d.v));
+    attrsChanged(rects, { width: cell - 2, height: cell - 2, 'fill-opacity': (d) => share(d.v) });
     const values = marks.select('text');
-    attrChanged(values, 'x', cell / 2 - 1);
-    attrChanged(values, 'y', cell / 2 - 1);
+    attrsChanged(values, { x: cell / 2 - 1, y: cell / 2 - 1 });
     textChanged(values, (d) => (showValues ? fixed2(d.v) : ''));
     const rowLabels = body.selectAll('text.row-label').data(map.rowLabels).join((enter) => enter.append('text')
       .attr('class', 'row-label').attr('dy', '0.35em').attr('text-anchor', 'end'));
-    attrChanged(rowLabels, 'x', ROW_LABEL_W - 8);
-    attrChanged(rowLabels, 'y', (_, i) => top + i * cell + cell / 2);
+    attrsChanged(rowLabels, { x: ROW_LABEL_W - 8, y: (_, i) => top + i * cell + cell / 2 });
     textChanged(rowLabels, (t) => t);
     const colLabels = body.selectAll('text.col-label').data(map.colLabels).join((enter) => enter.append('text')
       .attr('class', 'col-label').attr('text-anchor', 'middle'));
-    attrChanged(colLabels, 'x', (_, j) => ROW_LABEL_W + j * cell + cell / 2 - 1);
-    attrChanged(colLabels, 'y', top - 8);
+    attrsChanged(colLabels, { x: (_, j) => ROW_LABEL_W + j * cell + cell / 2 - 1, y: top - 8 });
     textChanged(colLabels, (t) => t);
 
     textChanged(head.selectAll('th').data([corner, ...map.colLabels]).join((enter) => enter.append('th').attr('scope', 'col')), (t) => t);
@@ -97,12 +94,10 @@ export function colourScale(parent, gradientId) {
     draw(width, max, text) {
       const captionW = 64;
       const rects = g.selectAll('rect');
-      attrChanged(rects, 'x', captionW);
-      attrChanged(rects, 'width', Math.max(40, width - captionW));
+      attrsChanged(rects, { x: captionW, width: Math.max(40, width - captionW) });
       attrChanged(caption, 'x', 0);
       textChanged(caption, text);
-      attrChanged(labels, 'x', (d) => captionW + d * Math.max(40, width - captionW));
-      attrChanged(labels, 'text-anchor', (d) => (d ? 'end' : 'start'));
+      attrsChanged(labels, { x: (d) => captionW + d * Math.max(40, width - captionW), 'text-anchor': (d) => (d ? 'end' : 'start') });
       textChanged(labels, (d) => (d ? `${max} 及以上` : '0'));
     },
   };

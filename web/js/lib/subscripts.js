@@ -45,13 +45,26 @@ export function writeSubscriptedHtml(node, text, { plain = false } = {}) {
   node.replaceChildren(plain ? value : subscripted(value));
 }
 
-// SVG: writes the text into each <text> of the selection as tspans, an index lowered with
-// baseline-shift (class `index`, sized by the figure's CSS).
-export function writeSubscripted(selection, text) {
+// SVG: each part into a tspan of each <text> of the selection, an index lowered with
+// baseline-shift (class `index`, sized by the figure's CSS). partsOf(d, i) → [{text, sub}].
+function writeParts(selection, partsOf) {
   selection.each(function writeOne(d, i) {
-    const value = typeof text === 'function' ? text(d, i) : text;
-    const spans = select(this).selectAll('tspan').data(parts(String(value))).join('tspan');
+    const spans = select(this).selectAll('tspan').data(partsOf(d, i)).join('tspan');
     attrsChanged(spans, { class: (p) => (p.sub ? 'index' : null), 'baseline-shift': (p) => (p.sub ? 'sub' : null) });
     textChanged(spans, (p) => p.text);
+  });
+}
+
+// SVG: text in which _x or _{…} marks a subscript.
+export function writeSubscripted(selection, text) {
+  writeParts(selection, (d, i) => parts(String(typeof text === 'function' ? text(d, i) : text)));
+}
+
+// SVG: a label whose index is given apart, its text written as it is (no _ read in a word):
+// indexed(d, i) → [base, index, rest], as ("h", "5", " 猫") for h₅ 猫.
+export function writeIndexed(selection, indexed) {
+  writeParts(selection, (d, i) => {
+    const [base, index, rest] = indexed(d, i);
+    return [{ text: base ?? '' }, ...(index ? [{ text: index, sub: true }] : []), { text: rest ?? '' }];
   });
 }

@@ -3,7 +3,6 @@
 // and the <svg> itself, labelled for screen readers. size(w, h) touches the attributes only
 // when the size changed, so a redraw at the same size stays cheap.
 import { select } from 'd3-selection';
-import { attrsChanged, textChanged } from './write-changed.js';
 
 export function svgFrame(container, { className = '', ariaLabel = '' } = {}) {
   const root = select(container).append('div').attr('class', `chart ${className}`);
@@ -40,14 +39,3 @@ export function argMax(values) {
   return best;
 }
 
-// Writes a label with a subscript index ("h", "5", " 猫" → h₅ 猫) into SVG <text> elements as
-// three tspans: Unicode subscript digits are missing from many CJK fonts (and from bold faces).
-// parts(d, i) → [base, index, rest].
-export function writeIndexed(selection, parts) {
-  selection.each(function writeOne(d, i) {
-    const [base, index, rest] = parts(d, i);
-    const spans = select(this).selectAll('tspan').data([base, index, rest]).join('tspan');
-    attrsChanged(spans, { class: (_, k) => (k === 1 ? 'index' : null), 'baseline-shift': (_, k) => (k === 1 && index ? 'sub' : null) });
-    textChanged(spans, (t) => t ?? '');
-  });
-}

@@ -6,7 +6,7 @@ import { scaleLinear, scalePoint } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { svgFrame } from '../../lib/svg-frame.js';
-import { attrChanged, textChanged } from '../../lib/write-changed.js';
+import { attrChanged, attrsChanged, textChanged } from '../../lib/write-changed.js';
 import { MODEL_NAMES, bucketLabel } from './report.js';
 
 const HEIGHT = 290;
@@ -67,13 +67,10 @@ export function bleuChart(container, { ariaLabel }) {
       g.append('path').attr('class', 'bleu-line');
       return g;
     });
-    attrChanged(attrChanged(groups, 'class', (s) => `series model-${s.model} is-${s.origin}`), 'data-series', (s) => s.key);
+    attrsChanged(groups, { class: (s) => `series model-${s.model} is-${s.origin}`, 'data-series': (s) => s.key });
     attrChanged(groups.select('path'), 'd', (s) => path(s.buckets));
     const circles = groups.selectAll('circle').data((s) => s.buckets.filter((b) => Number.isFinite(b.bleu))).join('circle');
-    attrChanged(circles, 'r', 4);
-    attrChanged(circles, 'cx', (b) => point(b)[0]);
-    attrChanged(circles, 'cy', (b) => point(b)[1]);
-    attrChanged(circles, 'data-bleu', (b) => b.bleu);
+    attrsChanged(circles, { r: 4, cx: (b) => point(b)[0], cy: (b) => point(b)[1], 'data-bleu': (b) => b.bleu });
 
     // Each model is named once, at the right end of its build line (or of its browser line);
     // on a phone just above that end, inside the plot.
@@ -81,11 +78,13 @@ export function bleuChart(container, { ariaLabel }) {
     for (const s of series) if (s.buckets.length && (!named.has(s.model) || s.origin === 'build')) named.set(s.model, s);
     const labels = spread([...named.values()].map((s) => ({ model: s.model, y: point(s.buckets.at(-1))[1] - (narrow ? 12 : 0) })));
     const texts = plot.selectAll('text.series-label').data(labels, (d) => d.model).join('text');
-    attrChanged(texts, 'class', (d) => `series-label model-${d.model}`);
-    attrChanged(texts, 'x', narrow ? x(x.domain().at(-1) ?? '') ?? inner.w : inner.w + 8);
-    attrChanged(texts, 'y', (d) => d.y);
-    attrChanged(texts, 'dy', '0.32em');
-    attrChanged(texts, 'text-anchor', narrow ? 'end' : 'start');
+    attrsChanged(texts, {
+      class: (d) => `series-label model-${d.model}`,
+      x: narrow ? x(x.domain().at(-1) ?? '') ?? inner.w : inner.w + 8,
+      y: (d) => d.y,
+      dy: '0.32em',
+      'text-anchor': narrow ? 'end' : 'start',
+    });
     textChanged(texts, (d) => MODEL_NAMES[d.model]);
   }
 
