@@ -3,8 +3,9 @@
 // RNNsearch (attention), as trained natively by `./build.sh build` (dist/figure2/*.json); a
 // button retrains both in this browser in two Web Workers (dashed lines, updated at every
 // checkpoint); and the learned alignment of the trained RNNsearch for the chapter's example.
-// It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`); the
-// Figure 2 module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
+// It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`) and
+// mounts without waiting for the core to load (`needsCore`), or when it cannot: the Figure 2
+// module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
 import { element, whenNearViewport } from '../lib/dom.js';
 import { bleuChart } from './figure2/bleu-chart.js';
 import { trainingPanel } from './figure2/training-panel.js';
@@ -13,6 +14,7 @@ import { curveTable } from './figure2/curve-table.js';
 import { MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport } from './figure2/report.js';
 
 export const coreFreeSpec = { id: 'figure2', title: 'Bahdanau 论文 Figure 2，在这里真跑一遍', params: [] };
+export const needsCore = false;
 
 const MODELS = ['rnnenc', 'rnnsearch'];
 
@@ -47,7 +49,7 @@ function describeCurves(series) {
   }).join('；');
 }
 
-export function mount(el, core, initialState, host) {
+export function mount(el, _core, initialState, host) {
   const base = document.baseURI;
   const idPrefix = host?.instanceId ? `${host.instanceId}-fig` : 'figure2';
   const { list, browser: browserLegend } = legend();

@@ -1,5 +1,7 @@
 // Finds every [data-figure] slot under root, loads the core once, mounts the figures that
 // have a module (others say 「此图尚在制作中」) and keeps the URL hash in step with their state.
+// A figure whose module computes nothing through the core (`needsCore = false`: Figure 2) does
+// not wait for it, nor fail with it.
 // Used by both the chapter page (main.js) and embed.html (embed.js). On the chapter page the
 // figures mount as the reader comes near them, and the rest in idle time (mount-schedule.js);
 // a figure the URL names (its state, or its anchor) mounts at once.
@@ -12,6 +14,7 @@ import { debounce } from './dom.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
 
 const LOADING_TEXT = '正在载入计算核心…';
+const LOADING_OWN_TEXT = '正在载入…';
 const NOT_BUILT_TEXT = '此图尚在制作中。';
 const TEXT_UNAFFECTED = '正文不受影响，只是这张互动图暂时无法运行。';
 
@@ -40,37 +43,45 @@ function slotOfAnchor(hash) {
   return target?.closest('[data-figure]') ?? null;
 }
 
+// Resolves to {core, specs} or, when the core cannot be used, {failure: what to tell the reader}.
+async function loadCoreAndSpecs(options) {
+  let core;
+  try {
+    core = await loadCore(options);
+  } catch (error) {
+    const reason = error instanceof CoreLoadError ? error.message : `计算核心出错：${error?.message ?? error}`;
+    return { failure: `${reason}${TEXT_UNAFFECTED}` };
+  }
+  try {
+    return { core, specs: figureSpecs(core) };
+  } catch (error) {
+    return { failure: `计算核心无法列出图：${error?.message ?? error}` };
+  }
+}
+
 // options: {modules: {id → module}, defaultFigure (embed: the one figure), loadCoreOptions}
-// Resolves to Map(id → figure) once every figure is mounted.
+// Resolves to Map(id → figure) once every figure is mounted (or has failed).
 export async function mountFigures(root, { modules, defaultFigure = null, loadCoreOptions } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
   const figures = new Map();
   if (!slots.length) return figures;
-  for (const slot of slots) showSlotStatus(slot, LOADING_TEXT, 'pending');
+  const needsCore = (slot) => modules[slot.dataset.figure]?.needsCore !== false;
+  for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_TEXT : LOADING_OWN_TEXT, 'pending');
 
-  let core;
-  try {
-    core = await loadCore(loadCoreOptions);
-  } catch (error) {
-    const reason = error instanceof CoreLoadError ? error.message : `计算核心出错：${error?.message ?? error}`;
-    for (const slot of slots) showSlotStatus(slot, `${reason}${TEXT_UNAFFECTED}`, 'error');
-    return figures;
-  }
-  let specs;
-  try {
-    specs = figureSpecs(core);
-  } catch (error) {
-    for (const slot of slots) showSlotStatus(slot, `计算核心无法列出图：${error?.message ?? error}`, 'error');
-    return figures;
-  }
+  const coreReady = loadCoreAndSpecs(loadCoreOptions);
+  coreReady.then(({ failure }) => {
+    if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
+  });
 
   const writeHash = debounce(() => writeStateToUrl(figures), 300); // Chromium throttles rapid replaceState
   const mountSlot = async (slot) => {
     const id = slot.dataset.figure;
+    const { core = null, specs = new Map(), failure } = needsCore(slot) ? await coreReady : {};
+    if (failure) return; // the slot says why (above)
     const started = performance.now();
     try {
       await layOutFigure(slot);
-      await mountOne(slot, id);
+      await mountOne(slot, id, core, specs);
       // The formula terms this figure's controls change become buttons that say so, now.
       describeFormulaTerms();
     } finally {
@@ -79,7 +90,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
       performance.measure?.(`mount ${id}`, { start: started });
     }
   };
-  const mountOne = async (slot, id) => {
+  const mountOne = async (slot, id, core, specs) => {
     const module = modules[id];
     // A figure with nothing to compute (the §2 formula's legend) brings its own spec.
     const spec = specs.get(id) ?? module?.coreFreeSpec;
