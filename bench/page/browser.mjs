@@ -68,6 +68,27 @@ export function watchErrors(page) {
   return errors;
 }
 
+// Resolves once `expression` (JavaScript, evaluated in the page) is true, checked there every
+// 20 ms; asked over the DevTools protocol (cdp: a CDP session of the page). Playwright's
+// waitForFunction would first inject its own script into the page: ~20 ms of the page's thread,
+// in the middle of a cold load the bench is timing.
+export async function waitInPage(cdp, expression, timeoutMs = 60000) {
+  const { exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    expression: `new Promise((resolve, reject) => {
+      const until = performance.now() + ${timeoutMs};
+      const check = () => {
+        if (${expression}) resolve(true);
+        else if (performance.now() > until) reject(new Error('not true after ${timeoutMs} ms'));
+        else setTimeout(check, 20);
+      };
+      check();
+    })`,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (exceptionDetails) throw new Error(`waiting in the page for ${expression}: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+}
+
 // Waits until every [data-figure] slot has settled (ready, error or not built yet)
 export async function waitForAllFigures(page, timeout = 60000) {
   await page.waitForFunction(() => {

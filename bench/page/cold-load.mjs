@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { installLoadProbe } from './probes.mjs';
-import { DIST, launchFresh, watchErrors } from './browser.mjs';
+import { DIST, launchFresh, waitInPage, watchErrors } from './browser.mjs';
 import { median } from './stats.mjs';
 
 // gzip -9 of a file in dist/ (null when the URL is not a dist file).
@@ -43,7 +43,7 @@ async function oneColdLoad(baseUrl, pagePath, root) {
     });
     await page.addInitScript(installLoadProbe);
     await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__loadProbe && window.__loadProbe.interactive !== null, null, { timeout: 60000, polling: 20 });
+    await waitInPage(cdp, 'window.__loadProbe && window.__loadProbe.interactive !== null');
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
@@ -138,9 +138,10 @@ export async function measureScrolledTo({ baseUrl, pagePath = 'index.html', runs
     try {
       const page = await browser.context.newPage();
       const errors = watchErrors(page);
+      const cdp = await browser.context.newCDPSession(page);
       await page.addInitScript(installLoadProbe);
       await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'commit' });
-      await page.waitForFunction(() => window.__loadProbe?.viewportInteractive != null, null, { timeout: 60000, polling: 10 });
+      await waitInPage(cdp, 'window.__loadProbe?.viewportInteractive != null');
       const jump = await page.evaluate(() => new Promise((resolve) => {
         const SETTLED = ['ready', 'error', 'todo'];
         const slots = [...document.querySelectorAll('[data-figure]')];
@@ -191,8 +192,9 @@ export async function measureFloorLoad({ baseUrl, runs = 5 }) {
     try {
       const tab = await browser.context.newPage();
       await tab.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page }));
+      const cdp = await browser.context.newCDPSession(tab);
       await tab.goto(url, { waitUntil: 'load' });
-      await tab.waitForFunction(() => window.__floorReady !== undefined, null, { timeout: 60000, polling: 20 });
+      await waitInPage(cdp, 'window.__floorReady !== undefined');
       times.push(await tab.evaluate(() => window.__floorReady));
     } finally {
       await browser.close();
