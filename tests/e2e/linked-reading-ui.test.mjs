@@ -135,6 +135,37 @@ test('dragging a slider with the mouse lights its term in the same figure, on sc
   await page.close();
 });
 
+// An arrow key moves the focus along a row of radio buttons (one control): the light stays as it
+// is. Put out and lit again on every move, it restyled every term and legend row it reaches.
+test('arrowing along a row of word buttons keeps their term lit, and puts out or lights nothing', async () => {
+  const { page, errors } = await openLinkedPage(suite, 'index.html', { width: 1280, height: 800 });
+  const checked = page.locator('[data-figure="dot-attention"] button.word-radio[aria-checked="true"]');
+  await checked.scrollIntoViewIfNeeded();
+  await checked.focus();
+  const term = await page.locator('[data-figure="dot-attention"] .control.word-radios').getAttribute('data-term');
+  const litTerm = page.locator(`[data-figure="dot-attention"] .figure-formula [data-term="${term}"]`).first();
+  assert.equal(await litTerm.evaluate((n) => n.classList.contains('is-lit')), true, 'focus lights its term');
+  // Every change of an element's light (is-lit, is-lit-indirect), anywhere in the page.
+  await page.evaluate(() => {
+    window.__lightChanges = [];
+    const light = (classes) => ['is-lit', 'is-lit-indirect'].filter((c) => classes.includes(c)).join(' ');
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const before = light((r.oldValue ?? '').split(/\s+/));
+        const after = light([...r.target.classList]);
+        if (before !== after) window.__lightChanges.push(`${r.target.className}: ${before || '-'} → ${after || '-'}`);
+      }
+    }).observe(document, { subtree: true, attributeFilter: ['class'], attributeOldValue: true });
+  });
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.word-radios') !== null), true, 'the focus is still in the row');
+  assert.equal(await litTerm.evaluate((n) => n.classList.contains('is-lit')), true, 'still lit after three moves');
+  assert.deepEqual(await page.evaluate(() => window.__lightChanges), [], 'no light put out or lit by the moves');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('on a 360 px phone the popover fits the screen and never covers its term', async () => {
   const { page, errors } = await openLinkedPage(suite, 'index.html', { width: 360, height: 740 });
   for (const term of ['score', 'state', 'memory', 'alpha', 'context', 'd']) {

@@ -145,6 +145,9 @@ function onFocusIn(event) {
 function onFocusOut(event) {
   const next = event.relatedTarget;
   if (next instanceof Element && (popover.contains(next) || next === popover.anchor)) return;
+  // Within one control (an arrow key moving along a row of radio buttons) the light stays: put
+  // out and lit again, it restyled every term and legend row it reaches, on every move.
+  if (next instanceof Element && focused && sourceOf(next) === focused) return;
   setFocused(null);
   if (popover.mode === 'focus' && (popover.contains(event.target) || event.target === popover.anchor)) popover.close();
 }
