@@ -1,6 +1,7 @@
 // Loads the WASM core (attn_core.mjs + attn_core.wasm beside the page). Any failure — the files
 // missing, blocked (CSP, CORS) or corrupt — becomes a CoreLoadError with a message for the
 // reader, so every figure slot can say what failed while the text stays readable.
+import { WASM_EXCEPTIONS_MISSING, wasmExceptionsSupported } from './wasm-support.js';
 
 export class CoreLoadError extends Error {
   constructor(message, cause) {
@@ -24,6 +25,7 @@ const describe = (error) => (error && error.message ? error.message : String(err
 
 // Resolves to the core module: {figures(), figure(id, params), …}.
 export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {
+  if (!wasmExceptionsSupported()) throw new CoreLoadError(WASM_EXCEPTIONS_MISSING);
   const moduleUrl = new URL('attn_core.mjs', baseUrl).href;
   let factory;
   try {
