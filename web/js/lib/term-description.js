@@ -3,6 +3,7 @@
 // loses its dashes (the links themselves: term-index.js).
 import { FORMULA_TERM, linksOf, termElements } from './term-index.js';
 import { shortTitle } from './stand-in.js';
+import { writeAttribute } from './write-changed.js';
 
 // KaTeX hides its HTML rendition from screen readers (they read the MathML copy). A focusable
 // term must not sit in a hidden subtree, so in a linked formula the HTML rendition is read
@@ -24,7 +25,8 @@ const controlName = (link) => {
 
 // Makes every formula term that something on this page changes a focusable button that says
 // what changes it (「由滑杆「句长 n」控制」); a term nothing here changes loses its dashes.
-// Call again after figures are indexed.
+// Call again after figures are indexed: each figure's mount does. Only what changed is written:
+// every write restyles the term, and a term whose popover is open keeps aria-expanded="true".
 export function describeFormulaTerms() {
   for (const term of termElements()) {
     if (!term.matches(FORMULA_TERM)) continue;
@@ -34,10 +36,10 @@ export function describeFormulaTerms() {
     const direct = [...new Set(links.filter((l) => l.how === 'direct').map(controlName))];
     const indirect = [...new Set(links.filter((l) => l.how === 'indirect').map(controlName))];
     exposeTermsToScreenReaders(term.closest('.katex'));
-    term.setAttribute('tabindex', '0');
-    term.setAttribute('role', 'button');
-    term.setAttribute('aria-haspopup', 'dialog');
-    term.setAttribute('aria-expanded', 'false');
-    term.setAttribute('aria-description', [direct.length ? `由${direct.join('、')}控制` : '', indirect.length ? `间接：${indirect.join('、')}` : ''].filter(Boolean).join('；'));
+    writeAttribute(term, 'tabindex', 0);
+    writeAttribute(term, 'role', 'button');
+    writeAttribute(term, 'aria-haspopup', 'dialog');
+    if (!term.hasAttribute('aria-expanded')) term.setAttribute('aria-expanded', 'false');
+    writeAttribute(term, 'aria-description', [direct.length ? `由${direct.join('、')}控制` : '', indirect.length ? `间接：${indirect.join('、')}` : ''].filter(Boolean).join('；'));
   }
 }

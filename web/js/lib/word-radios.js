@@ -3,6 +3,7 @@
 // the arrow keys (Home/End) move the choice, as native radio buttons do. The group carries the
 // spec's data-term, so the chapter's formula terms light it like any other control.
 import { element } from './dom.js';
+import { writeAttribute } from './write-changed.js';
 
 // options: {spec: {name, label, term, choices}, value, onChoose(index)} → {element, set(index)}
 export function targetButtons(container, { spec, value = 0, onChoose }) {
@@ -22,8 +23,8 @@ export function targetButtons(container, { spec, value = 0, onChoose }) {
   const set = (index) => {
     current = index;
     buttons.forEach((button, i) => {
-      button.setAttribute('aria-checked', String(i === index));
-      button.tabIndex = i === index ? 0 : -1;
+      writeAttribute(button, 'aria-checked', i === index);
+      writeAttribute(button, 'tabindex', i === index ? 0 : -1);
     });
   };
   row.addEventListener('keydown', (event) => {

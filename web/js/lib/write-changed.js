@@ -39,3 +39,9 @@ export function classChanged(selection, name, test) {
 export function writeText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
+
+// One element's attribute, written only when it differs.
+export function writeAttribute(node, name, value) {
+  const text = String(value);
+  if (node.getAttribute(name) !== text) node.setAttribute(name, text);
+}
