@@ -69,6 +69,9 @@ test('the keyboard: Tab reaches the chosen word, arrow keys move the choice', as
   }
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'cat');
   assert.equal(await heaviest(page), '猫');
+  // The tab stop moved with the choice: still one, the chosen word.
+  assert.deepEqual(await page.locator(`${FIG} .word-radio[tabindex="0"]`).evaluateAll((nodes) =>
+    nodes.map((n) => [n.textContent, n.getAttribute('aria-checked')])), [['cat', 'true']]);
   await page.keyboard.press('End');
   await assertMatchesCore(page, 4);
   await page.keyboard.press('ArrowRight'); // wraps to the first word
