@@ -7,10 +7,8 @@
 export function attrChanged(selection, name, value) {
   return selection.each(function write(d, i) {
     const next = typeof value === 'function' ? value.call(this, d, i) : value;
-    const text = next == null ? null : String(next);
-    if (this.getAttribute(name) === text) return;
-    if (text === null) this.removeAttribute(name);
-    else this.setAttribute(name, text);
+    if (next != null) writeAttribute(this, name, next);
+    else if (this.hasAttribute(name)) this.removeAttribute(name);
   });
 }
 
