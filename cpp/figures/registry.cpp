@@ -39,6 +39,11 @@ const Figure& find_figure(const std::string& id) {
   throw InvalidInput("unknown figure id '" + id + "'");
 }
 
+void prepare_figure(const std::string& id) {
+  const Figure& figure = find_figure(id);
+  if (figure.prepare) figure.prepare();
+}
+
 Value compute_figure(const std::string& id, const Params& given) { return compute_figure(find_figure(id), given); }
 
 Value compute_figure(const Figure& figure, const Params& given) {

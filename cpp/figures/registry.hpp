@@ -16,6 +16,10 @@ struct Figure {
   std::string title;  // the chapter's heading for it
   std::vector<ParamSpec> params;
   std::function<Value(const Params&)> compute;  // receives resolved (validated) params
+  // Optional: work some later compute() may need that is too slow for one move of a control (a
+  // claim's spread over a hundred seeds, needed only at a seed that breaks the claim), done
+  // ahead of time. The page calls it once the figure is drawn, when the thread is idle.
+  std::function<void()> prepare = nullptr;
 };
 
 const std::vector<Figure>& all_figures();
@@ -26,6 +30,9 @@ const Figure& find_figure(const std::string& id);  // throws InvalidInput for an
 // the attn_figure2 module's `decoder` (cpp/figure2/trained_decoder.hpp).
 Value compute_figure(const std::string& id, const Params& given);
 Value compute_figure(const Figure& figure, const Params& given);
+
+// Runs the figure's prepare(), if it has one (throws InvalidInput for an unknown id).
+void prepare_figure(const std::string& id);
 
 // [{"id", "title", "params": [spec…]}…]
 Value figures_value();

@@ -29,6 +29,13 @@ for (const [id, params, message] of cases) {
   });
 }
 
+test('prepareFigure does ahead what a later figure() may need, and refuses an unknown id by name', () => {
+  for (const { id } of core.figures()) assert.equal(core.prepareFigure(id), undefined);
+  assert.throws(() => core.prepareFigure('no-such-figure'), (e) => e instanceof Error && /unknown figure id 'no-such-figure'/.test(e.message));
+  assert.throws(() => core.prepareFigure(42), (e) => e instanceof Error && /prepareFigure: id/.test(e.message));
+  assert.equal(core.figure('length', { seed: 1 }).data.claims.long_sentences_fall_out.across.last_seed, 100);
+});
+
 test('a thousand errors in a row leave the module working and the heap in place', () => {
   const before = core.heapStats().allocated_bytes;
   for (let i = 0; i < 1000; i++) assert.throws(() => core.figure('funnel', { n: -i }));

@@ -1,4 +1,5 @@
-// The figure registry, for the page: figures() lists ids and specs; figure(id, params) computes.
+// The figure registry, for the page: figures() lists ids and specs; figure(id, params) computes;
+// prepareFigure(id) does ahead of time what a later figure() call may need (registry.hpp).
 #include "figures/registry.hpp"
 #include "wasm/common/convert.hpp"
 
@@ -13,10 +14,18 @@ val figure(const val& id, const val& params) {
   return guarded([&] { return to_js(compute_figure(string_from_js(id, "figure: id"), params_from_js(params))); });
 }
 
+val prepare(const val& id) {
+  return guarded([&] {
+    prepare_figure(string_from_js(id, "prepareFigure: id"));
+    return val::undefined();
+  });
+}
+
 }  // namespace
 }  // namespace attn::wasm
 
 EMSCRIPTEN_BINDINGS(attn_figures) {
   emscripten::function("figures", &attn::wasm::figures);
   emscripten::function("figure", &attn::wasm::figure);
+  emscripten::function("prepareFigure", &attn::wasm::prepare);
 }

@@ -75,4 +75,17 @@ TEST(Length, ExitIsTheFirstLengthOutsideTheBand) {
   }
 }
 
+// What the figure prepares ahead (the page, in idle time) is the spread a seed that breaks the
+// claim is set against: seed 1's curve at ρ = 1.25 stays in the band up to n = 60.
+TEST(Length, PreparesTheSpreadASeedThatBreaksTheClaimShows) {
+  ASSERT_TRUE(find_figure("length").prepare);
+  prepare_figure("length");
+  const Value claim = compute_figure("length", {{"seed", 1}}).at("data").at("claims").at("long_sentences_fall_out");
+  ASSERT_FALSE(claim.at("holds").as_bool());
+  const Value& across = claim.at("across");
+  EXPECT_EQ(across.at("first_seed").as_number(), 1);
+  EXPECT_EQ(across.at("last_seed").as_number(), 100);
+  EXPECT_GT(across.at("holding").as_number(), 50);  // seed 1 is the exception, not the rule
+}
+
 }  // namespace attn

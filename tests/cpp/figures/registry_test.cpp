@@ -43,6 +43,11 @@ TEST(Registry, UnknownIdAndUnknownParameterAreRejectedByName) {
   }
 }
 
+TEST(Registry, EveryFigureCanBePreparedAndAnUnknownIdIsRejected) {
+  for (const auto& f : all_figures()) EXPECT_NO_THROW(prepare_figure(f.id)) << f.id;
+  EXPECT_THROW(prepare_figure("no-such-figure"), InvalidInput);
+}
+
 TEST(Spec, OutOfRangeMessageNamesTheParameterAndItsRange) {
   const std::vector<ParamSpec> specs = {{"d", "d", 1, 64, 1, 8, {}, "d"}};
   try {

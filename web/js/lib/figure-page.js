@@ -43,6 +43,21 @@ function slotOfAnchor(hash) {
   return target?.closest('[data-figure]') ?? null;
 }
 
+// What a core figure's later moves may need and no single move should wait for (registry.hpp:
+// prepare), done once the figure is drawn, when the page is idle: the length figure's claim at a
+// seed that breaks it is set against a hundred seeds, and that held the first such move for
+// ~150 ms. Without idle callbacks, or when it fails, the move that needs it computes it.
+function prepareWhenIdle(core, id) {
+  if (typeof requestIdleCallback !== 'function') return;
+  requestIdleCallback(() => {
+    try {
+      core.prepareFigure(id);
+    } catch (error) {
+      console.warn(`prepareFigure(${id}):`, error);
+    }
+  });
+}
+
 // Resolves to {core, specs} or, when the core cannot be used, {failure: what to tell the reader}.
 async function loadCoreAndSpecs(options) {
   let core;
@@ -82,6 +97,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     try {
       await layOutFigure(slot);
       await mountOne(slot, id, core, specs);
+      if (specs.has(id)) prepareWhenIdle(core, id);
       // The formula terms this figure's controls change become buttons that say so, now.
       describeFormulaTerms();
     } finally {
