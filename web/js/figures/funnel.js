@@ -2,12 +2,12 @@
 // word still moves the context vector c — on a log₁₀ axis, against the grey healthy band.
 // Data (from the core): {words: [string], norms: Float64Array, norm: 'spectral', band: [lo, hi]}.
 import { scaleBand } from 'd3-scale';
-import { axisBottom } from 'd3-axis';
 import { LogChart, decadeDomain, formatDecade, formatMagnitude } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
 import { attrsChanged, textChanged } from '../lib/write-changed.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
+import { drawWordAxis } from '../lib/word-axis.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂w_j‖_2（最大奇异值）',
@@ -48,7 +48,6 @@ export function mount(el, core, initialState, host) {
     ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
   });
   const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
-  let xAxisKey = '';
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
@@ -79,23 +78,7 @@ export function mount(el, core, initialState, host) {
     });
     textChanged(bars.select('title'), (v, i) => `第 ${i + 1} 个词「${words[i] ?? ''}」：${formatMagnitude(v)}`);
 
-    // The word axis changes with the sentence and the width only, not with ρ or the norm.
-    const axisKey = `${words.join(' ')}:${chart.inner.width}:${vertical}`;
-    if (axisKey !== xAxisKey) {
-      xAxisKey = axisKey;
-      // No tick marks: the bars mark the words, and a tick over a vertical 「一」 reads as 「十」.
-      chart.xAxis.call(axisBottom(x).tickFormat((i) => words[i] ?? String(i + 1)).tickSize(0));
-      const labels = chart.xAxis.selectAll('.tick text')
-        .attr('class', vertical ? 'tick-vertical' : null)
-        .attr('dy', '0.71em')
-        .attr('y', 8);
-      // A vertical word is its characters stacked, one centred line each: CSS vertical writing
-      // would depend on the font's vertical metrics (without them 「一」 drifts off its line).
-      if (vertical) {
-        labels.text(null).selectAll('tspan').data((i) => Array.from(words[i] ?? String(i + 1))).join('tspan')
-          .attr('x', 0).attr('dy', (_, k) => (k ? '1.1em' : null)).text((c) => c);
-      }
-    }
+    drawWordAxis(chart.xAxis, x, words, vertical);
 
     const scrolls = chart.width > width + 1;
     writeSubscriptedHtml(readout, `柱高：${NORM_NAMES[view.norm] ?? view.norm}，对数刻度，每格 ×10；灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])} 为健康区间。${scrolls ? '图比屏幕宽，可左右滑动查看全部词。' : ''}`);
