@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/additive_fit.hpp"
@@ -15,26 +16,40 @@
 
 namespace attn {
 
-SeedSpread seed_spread(int first_seed, int last_seed, const SeedMeasure& measure, const ClaimTest& holds) {
+SeedSpreadInSlices::SeedSpreadInSlices(int first_seed, int last_seed, SeedMeasure measure, ClaimTest holds)
+    : first_seed_(first_seed), last_seed_(last_seed), next_(first_seed), measure_(std::move(measure)), holds_(std::move(holds)) {
   require(first_seed >= 1 && first_seed <= last_seed,
           "seed_spread: seeds must run from 1 up, got " + std::to_string(first_seed) + "…" + std::to_string(last_seed));
-  SeedSpread out;
-  out.first_seed = first_seed;
-  out.last_seed = last_seed;
-  std::vector<double> values;
-  for (int seed = first_seed; seed <= last_seed; ++seed) {
-    const std::optional<double> x = measure(static_cast<std::uint64_t>(seed));
-    if (holds(x)) ++out.holding;
-    if (x) values.push_back(*x);
+}
+
+bool SeedSpreadInSlices::measure(int seeds) {
+  for (; seeds > 0 && next_ <= last_seed_; --seeds, ++next_) {
+    const std::optional<double> x = measure_(static_cast<std::uint64_t>(next_));
+    if (holds_(x)) ++holding_;
+    if (x) values_.push_back(*x);
   }
-  out.measured = static_cast<int>(values.size());
-  if (values.empty()) return out;
+  return next_ > last_seed_;
+}
+
+SeedSpread SeedSpreadInSlices::spread() {
+  measure(last_seed_ - next_ + 1);
+  SeedSpread out;
+  out.first_seed = first_seed_;
+  out.last_seed = last_seed_;
+  out.holding = holding_;
+  out.measured = static_cast<int>(values_.size());
+  if (values_.empty()) return out;
+  std::vector<double> values = values_;
   std::sort(values.begin(), values.end());
   const size_t mid = values.size() / 2;
   out.min = values.front();
   out.max = values.back();
   out.median = values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
   return out;
+}
+
+SeedSpread seed_spread(int first_seed, int last_seed, const SeedMeasure& measure, const ClaimTest& holds) {
+  return SeedSpreadInSlices(first_seed, last_seed, measure, holds).spread();
 }
 
 double initial_tv(int pair_index, std::uint64_t seed) {
@@ -73,12 +88,16 @@ std::optional<int> first_word_exit(double rho, int max_n, std::uint64_t seed) {
 }
 
 SeedSpread first_word_exit_across_seeds(double rho, int max_n, int first_seed, int last_seed) {
-  return seed_spread(first_seed, last_seed,
-                     [&](std::uint64_t seed) -> std::optional<double> {
-                       const auto exit = first_word_exit(rho, max_n, seed);
-                       return exit ? std::optional<double>(*exit) : std::nullopt;
-                     },
-                     [](std::optional<double> exit) { return exit.has_value(); });
+  return first_word_exit_in_slices(rho, max_n, first_seed, last_seed).spread();
+}
+
+SeedSpreadInSlices first_word_exit_in_slices(double rho, int max_n, int first_seed, int last_seed) {
+  return SeedSpreadInSlices(first_seed, last_seed,
+                            [=](std::uint64_t seed) -> std::optional<double> {
+                              const auto exit = first_word_exit(rho, max_n, seed);
+                              return exit ? std::optional<double>(*exit) : std::nullopt;
+                            },
+                            [](std::optional<double> exit) { return exit.has_value(); });
 }
 
 }  // namespace attn

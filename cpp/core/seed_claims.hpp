@@ -13,6 +13,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <vector>
 
 namespace attn {
 
@@ -34,6 +35,23 @@ using SeedMeasure = std::function<std::optional<double>(std::uint64_t seed)>;
 using ClaimTest = std::function<bool(std::optional<double>)>;
 SeedSpread seed_spread(int first_seed, int last_seed, const SeedMeasure& measure, const ClaimTest& holds);
 
+// The same, measured a few seeds at a time (work spread over a page's idle time): measure(k)
+// takes up to k more seeds and says whether every seed is measured; spread() measures whatever
+// is left and gives the result.
+class SeedSpreadInSlices {
+ public:
+  SeedSpreadInSlices(int first_seed, int last_seed, SeedMeasure measure, ClaimTest holds);
+  bool measure(int seeds);
+  SeedSpread spread();
+
+ private:
+  int first_seed_, last_seed_, next_;
+  SeedMeasure measure_;
+  ClaimTest holds_;
+  std::vector<double> values_;  // the measured seeds' numbers
+  int holding_ = 0;
+};
+
 // scorers: TV at step 0 for sentence pair `pair`, with W₁, W₂, v drawn from `seed` exactly as
 // the figure's fit draws them (core/additive_fit's calibrated settings).
 constexpr double kAboutHalfLow = 0.35;
@@ -54,5 +72,7 @@ SeedSpread scaled_entropy_across_seeds(int d, int first_seed = kClaimFirstSeed, 
 std::optional<int> first_word_exit(double rho, int max_n, std::uint64_t seed);
 SeedSpread first_word_exit_across_seeds(double rho, int max_n, int first_seed = kClaimFirstSeed,
                                         int last_seed = kClaimLastSeed);
+SeedSpreadInSlices first_word_exit_in_slices(double rho, int max_n, int first_seed = kClaimFirstSeed,
+                                             int last_seed = kClaimLastSeed);
 
 }  // namespace attn

@@ -39,9 +39,9 @@ const Figure& find_figure(const std::string& id) {
   throw InvalidInput("unknown figure id '" + id + "'");
 }
 
-void prepare_figure(const std::string& id) {
+bool prepare_figure(const std::string& id) {
   const Figure& figure = find_figure(id);
-  if (figure.prepare) figure.prepare();
+  return !figure.prepare || figure.prepare();
 }
 
 Value compute_figure(const std::string& id, const Params& given) { return compute_figure(find_figure(id), given); }

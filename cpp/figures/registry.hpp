@@ -17,9 +17,10 @@ struct Figure {
   std::vector<ParamSpec> params;
   std::function<Value(const Params&)> compute;  // receives resolved (validated) params
   // Optional: work some later compute() may need that is too slow for one move of a control (a
-  // claim's spread over a hundred seeds, needed only at a seed that breaks the claim), done
-  // ahead of time. The page calls it once the figure is drawn, when the thread is idle.
-  std::function<void()> prepare = nullptr;
+  // claim's spread over a hundred seeds, needed only at a seed that breaks the claim), done ahead
+  // of time, one slice per call (a few milliseconds); true once nothing is left. The page calls
+  // it once the figure is drawn, while the thread is idle.
+  std::function<bool()> prepare = nullptr;
 };
 
 const std::vector<Figure>& all_figures();
@@ -31,8 +32,9 @@ const Figure& find_figure(const std::string& id);  // throws InvalidInput for an
 Value compute_figure(const std::string& id, const Params& given);
 Value compute_figure(const Figure& figure, const Params& given);
 
-// Runs the figure's prepare(), if it has one (throws InvalidInput for an unknown id).
-void prepare_figure(const std::string& id);
+// One slice of the figure's prepare(); true when nothing is left to prepare (at once for a
+// figure without one). Throws InvalidInput for an unknown id.
+bool prepare_figure(const std::string& id);
 
 // [{"id", "title", "params": [spec…]}…]
 Value figures_value();

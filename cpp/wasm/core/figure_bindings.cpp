@@ -1,5 +1,6 @@
 // The figure registry, for the page: figures() lists ids and specs; figure(id, params) computes;
-// prepareFigure(id) does ahead of time what a later figure() call may need (registry.hpp).
+// prepareFigure(id) does a slice of what a later figure() call may need, and says whether anything
+// is left (registry.hpp).
 #include "figures/registry.hpp"
 #include "wasm/common/convert.hpp"
 
@@ -16,8 +17,7 @@ val figure(const val& id, const val& params) {
 
 val prepare(const val& id) {
   return guarded([&] {
-    prepare_figure(string_from_js(id, "prepareFigure: id"));
-    return val::undefined();
+    return val(prepare_figure(string_from_js(id, "prepareFigure: id")));
   });
 }
 

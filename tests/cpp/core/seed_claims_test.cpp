@@ -30,6 +30,34 @@ TEST(SeedSpread, SummarisesMeasuredSeedsAndCountsWhereTheClaimHolds) {
   EXPECT_THROW(seed_spread(6, 5, {}, {}), InvalidInput);
 }
 
+TEST(SeedSpread, MeasuredInSlicesItIsTheSameSpreadAndEachSliceTakesItsSeeds) {
+  int calls = 0;
+  const SeedMeasure measure = [&](std::uint64_t seed) {
+    ++calls;
+    return seed == 3 ? std::nullopt : std::optional<double>(6.0 - seed);
+  };
+  const ClaimTest holds = [](std::optional<double> x) { return x && *x >= 2; };
+  SeedSpreadInSlices slices(1, 5, measure, holds);
+  EXPECT_FALSE(slices.measure(2));
+  EXPECT_EQ(calls, 2);
+  EXPECT_TRUE(slices.measure(3));
+  EXPECT_EQ(calls, 5);
+  EXPECT_TRUE(slices.measure(3));  // nothing left: no seed measured twice
+  EXPECT_EQ(calls, 5);
+  const SeedSpread s = slices.spread();
+  EXPECT_EQ(calls, 5);
+  EXPECT_EQ(s.measured, 4);
+  EXPECT_EQ(s.min, 1.0);
+  EXPECT_EQ(s.max, 5.0);
+  EXPECT_EQ(s.median, 3.0);
+  EXPECT_EQ(s.holding, 3);
+  // spread() measures what a slice left.
+  SeedSpreadInSlices partly(1, 5, measure, holds);
+  partly.measure(1);
+  EXPECT_EQ(partly.spread().holding, 3);
+  EXPECT_EQ(calls, 10);
+}
+
 TEST(SeedClaims, TvIsAboutHalfAtStep0ForMostSeedsButNotAll) {
   for (int pair : {0, 1}) {
     const SeedSpread s = initial_tv_across_seeds(pair);

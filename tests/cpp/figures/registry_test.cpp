@@ -44,7 +44,10 @@ TEST(Registry, UnknownIdAndUnknownParameterAreRejectedByName) {
 }
 
 TEST(Registry, EveryFigureCanBePreparedAndAnUnknownIdIsRejected) {
-  for (const auto& f : all_figures()) EXPECT_NO_THROW(prepare_figure(f.id)) << f.id;
+  for (const auto& f : all_figures()) {
+    if (!f.prepare) EXPECT_TRUE(prepare_figure(f.id)) << f.id << ": nothing to prepare";
+    for (int calls = 1; !prepare_figure(f.id); ++calls) ASSERT_LE(calls, 1000) << f.id << ": prepare() never finishes";
+  }
   EXPECT_THROW(prepare_figure("no-such-figure"), InvalidInput);
 }
 

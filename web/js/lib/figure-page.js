@@ -44,18 +44,27 @@ function slotOfAnchor(hash) {
 }
 
 // What a core figure's later moves may need and no single move should wait for (registry.hpp:
-// prepare), done once the figure is drawn, when the page is idle: the length figure's claim at a
-// seed that breaks it is set against a hundred seeds, and that held the first such move for
-// ~150 ms. Without idle callbacks, or when it fails, the move that needs it computes it.
+// prepare), done once the figure is drawn, a slice at a time while the page is idle: the length
+// figure's claim at a seed that breaks it is set against a hundred seeds, which held the first
+// such move ~150 ms. Without idle callbacks, or when it fails, the move that needs it does it.
+// Another slice starts only while the idle period has room for one as long as the last.
 function prepareWhenIdle(core, id) {
   if (typeof requestIdleCallback !== 'function') return;
-  requestIdleCallback(() => {
+  const slice = (deadline) => {
     try {
-      core.prepareFigure(id);
+      let took = 0;
+      do {
+        const started = performance.now();
+        if (core.prepareFigure(id)) return;
+        took = performance.now() - started;
+      } while (deadline.timeRemaining() > took);
     } catch (error) {
       console.warn(`prepareFigure(${id}):`, error);
+      return;
     }
-  });
+    requestIdleCallback(slice);
+  };
+  requestIdleCallback(slice);
 }
 
 // Resolves to {core, specs} or, when the core cannot be used, {failure: what to tell the reader}.
