@@ -33,11 +33,11 @@ export function targetButtons(container, { spec, value = 0, onChoose }) {
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = (moves[event.key] + buttons.length) % buttons.length; // wraps, like native radios
-    // The tab stop moves with the focus, given to the next button before it has the focus: a
-    // focused element whose tabindex changes has its style recomputed at once, in this handler.
+    // The tab stop is given to the next button before it has the focus (a focused element whose
+    // tabindex changes has its style recomputed at once, in this handler); set() takes it from
+    // the others when the choice is drawn.
     writeAttribute(buttons[next], 'tabindex', 0);
     buttons[next].focus();
-    buttons.forEach((button, i) => { if (i !== next) writeAttribute(button, 'tabindex', -1); });
     onChoose(next);
   });
   set(value);
