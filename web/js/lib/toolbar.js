@@ -76,10 +76,13 @@ export function buildToolbar(figure) {
     if (!svg) throw new Error('这张图没有可导出的图形');
     return svg;
   };
+  // Hidden until the first draw says whether the figure has a drawing to export (the formula has
+  // none), so that they never show for a moment where they do not belong.
   const images = [
     button('导出 SVG', 'svg'),
     button('导出 PNG', 'png'),
   ];
+  for (const b of images) b.hidden = true;
   images[0].addEventListener('click', exporting(`${figure.id}.svg`, () => exportSvg(needSvg(), `${figure.id}.svg`)));
   images[1].addEventListener('click', exporting(`${figure.id}.png`, () => exportPng(needSvg(), `${figure.id}.png`)));
   button('导出数据', 'json').addEventListener('click', exporting(`${figure.id}.json`, () => {
