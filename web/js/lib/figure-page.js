@@ -11,6 +11,7 @@ import { scheduleMounts } from './mount-schedule.js';
 import { layOutFigure } from './section-layout.js';
 import { describeFormulaTerms } from './term-links.js';
 import { debounce } from './dom.js';
+import { whenIdle } from './next-task.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
 
 const LOADING_TEXT = '正在载入计算核心…';
@@ -46,10 +47,9 @@ function slotOfAnchor(hash) {
 // What a core figure's later moves may need and no single move should wait for (registry.hpp:
 // prepare), done once the figure is drawn, a slice at a time while the page is idle: the length
 // figure's claim at a seed that breaks it is set against a hundred seeds, which held the first
-// such move ~150 ms. Without idle callbacks, or when it fails, the move that needs it does it.
+// such move ~150 ms. When it fails, the move that needs it does it.
 // Another slice starts only while the idle period has room for one as long as the last.
 function prepareWhenIdle(core, id) {
-  if (typeof requestIdleCallback !== 'function') return;
   const slice = (deadline) => {
     try {
       let took = 0;
@@ -62,9 +62,9 @@ function prepareWhenIdle(core, id) {
       console.warn(`prepareFigure(${id}):`, error);
       return;
     }
-    requestIdleCallback(slice);
+    whenIdle(slice);
   };
-  requestIdleCallback(slice);
+  whenIdle(slice);
 }
 
 // Resolves to {core, specs} or, when the core cannot be used, {failure: what to tell the reader}.

@@ -9,7 +9,7 @@
 // skeleton, then its first draw), with a drawn frame between two figures: the reader's input
 // and the next frame never wait behind more than one part of one figure, and each figure is on
 // screen as soon as it is drawn.
-import { afterNextFrame } from './next-task.js';
+import { afterNextFrame, whenIdle } from './next-task.js';
 
 // How far outside the viewport a slot starts mounting: a screen above and below, so that a
 // figure scrolled to at reading speed is drawn before it comes into view.
@@ -29,10 +29,6 @@ export function onFigureMounted(listener) {
   mountedListeners.add(listener);
   return () => mountedListeners.delete(listener);
 }
-
-const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
-  ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
-  : setTimeout(() => callback({ timeRemaining: () => 0, didTimeout: true }), 50));
 
 // slots: in document order; mountSlot(slot): mounts one (called once per slot; may return a
 // promise, awaited before the next slot starts); lazy = false mounts them all now, in order
@@ -98,7 +94,7 @@ export function scheduleMounts(slots, mountSlot, { lazy = true } = {}) {
       idleAsked = false;
       const [slot] = waiting;
       if (slot) ask(slot);
-    });
+    }, { timeoutMs: IDLE_TIMEOUT_MS });
   }
 
   if (!slots.length) resolveAll();

@@ -33,3 +33,14 @@ export function afterNextFrame({ atMostMs = 50 } = {}) {
     }));
   });
 }
+
+// Calls back(deadline) once the browser is idle, or at the latest after timeoutMs (a page that is
+// never idle still gets the work done). deadline.timeRemaining() says how long the idle period has
+// left. Where the browser has no idle callbacks, it comes 50 ms later with no time to spare, so
+// the caller does one step of its work each time.
+export function whenIdle(callback, { timeoutMs } = {}) {
+  if (typeof requestIdleCallback === 'function') {
+    return requestIdleCallback(callback, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+  }
+  return setTimeout(() => callback({ timeRemaining: () => 0, didTimeout: true }), 50);
+}

@@ -25,7 +25,7 @@
 // view: from then on it is skipped when a frame is drawn, at the size it was last laid out at.
 // Those sizes hold for one width of the text column; when it changes (a window resized, a phone
 // turned), every block is laid out again at the new width, and settles again.
-import { afterNextFrame } from './next-task.js';
+import { afterNextFrame, whenIdle } from './next-task.js';
 
 const SECTIONS = '.chapter-section';
 const LAID_OUT = 'is-laid-out';
@@ -42,10 +42,6 @@ const SLICE_MS = 8;
 // An idle callback comes at the latest this long after it was asked for: a page that is never
 // idle still gets laid out.
 const IDLE_TIMEOUT_MS = 500;
-
-const whenIdle = (callback) => (typeof requestIdleCallback === 'function'
-  ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
-  : setTimeout(callback, 50));
 
 let chapter = document;
 let pending = [];
@@ -90,7 +86,7 @@ function settleProse() {
   const schedule = () => {
     if (!started || !observed || scheduled) return;
     scheduled = true;
-    whenIdle(settleNext);
+    whenIdle(settleNext, { timeoutMs: IDLE_TIMEOUT_MS });
   };
   const start = () => afterTwoFrames(() => {
     started = true;
@@ -164,7 +160,7 @@ export function layOutChapterInIdleTime(root = document, { after = Promise.resol
       piece.getBoundingClientRect();
       if (performance.now() - started >= SLICE_MS || !(deadline?.timeRemaining?.() > 0)) break;
     }
-    if (pending.length) whenIdle(next);
+    if (pending.length) whenIdle(next, { timeoutMs: IDLE_TIMEOUT_MS });
   };
-  after.finally(() => requestAnimationFrame(() => whenIdle(next)));
+  after.finally(() => requestAnimationFrame(() => whenIdle(next, { timeoutMs: IDLE_TIMEOUT_MS })));
 }
