@@ -48,16 +48,20 @@ function slotOfAnchor(hash) {
 // prepare), done once the figure is drawn, a slice at a time while the page is idle: the length
 // figure's claim at a seed that breaks it is set against a hundred seeds, which held the first
 // such move ~150 ms. When it fails, the move that needs it does it.
-// Another slice starts only while the idle period has room for one as long as the last.
+// Another slice starts only while the idle period has room for one as long as the last, and
+// one idle callback works at most PREPARE_MS: an idle period lasts up to 50 ms, and a key
+// pressed in it waits for the callback to end.
+const PREPARE_MS = 10;
 function prepareWhenIdle(core, id) {
   const slice = (deadline) => {
     try {
+      const began = performance.now();
       let took = 0;
       do {
         const started = performance.now();
         if (core.prepareFigure(id)) return;
         took = performance.now() - started;
-      } while (deadline.timeRemaining() > took);
+      } while (deadline.timeRemaining() > took && performance.now() - began + took <= PREPARE_MS);
     } catch (error) {
       console.warn(`prepareFigure(${id}):`, error);
       return;
