@@ -16,6 +16,15 @@ export function gzipSizeOf(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+// A freshly launched Chromium spends its first second or so on its own start-up (in some
+// launches its omnibox's WebUI loads ~400 chrome:// resources), on the same two cores as the
+// page. A reader's browser is already running when they open the chapter, so each cold load
+// (and the floor's) lets the new browser settle before it navigates. Its profile, HTTP cache and
+// code cache are still empty. Navigating at once put 150–300 ms of the browser's start-up into
+// every figure of this benchmark (bench/README.md, tenth pass).
+const BROWSER_SETTLE_MS = 2000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
+
 function distFileOf(url, root) {
   const { pathname } = new URL(url);
   const relative = decodeURIComponent(pathname).replace(/^\/+/, '') || 'index.html';
@@ -42,6 +51,7 @@ async function oneColdLoad(baseUrl, pagePath, root) {
       if (r) r.transferred = e.encodedDataLength;
     });
     await page.addInitScript(installLoadProbe);
+    await settle();
     await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'load' });
     await waitInPage(cdp, 'window.__loadProbe && window.__loadProbe.interactive !== null');
     await page.waitForLoadState('networkidle');
@@ -140,6 +150,7 @@ export async function measureScrolledTo({ baseUrl, pagePath = 'index.html', runs
       const errors = watchErrors(page);
       const cdp = await browser.context.newCDPSession(page);
       await page.addInitScript(installLoadProbe);
+      await settle();
       await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'commit' });
       await waitInPage(cdp, 'window.__loadProbe?.viewportInteractive != null');
       const jump = await page.evaluate(() => new Promise((resolve) => {
@@ -193,6 +204,7 @@ export async function measureFloorLoad({ baseUrl, runs = 5 }) {
       const tab = await browser.context.newPage();
       await tab.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page }));
       const cdp = await browser.context.newCDPSession(tab);
+      await settle();
       await tab.goto(url, { waitUntil: 'load' });
       await waitInPage(cdp, 'window.__floorReady !== undefined');
       times.push(await tab.evaluate(() => window.__floorReady));
