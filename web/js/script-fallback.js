@@ -53,6 +53,9 @@ function show(text) {
 if (!scriptRan()) {
   // The contents' list was folded for the module's bar (toc.css): without the module, open it.
   document.querySelector('.toc')?.classList.add('is-static');
+  // The figures wait for the module to lay them out (layout.css): without it, lay them out now,
+  // so that each says why it is not drawn.
+  for (const figure of document.querySelectorAll('.figure')) figure.classList.add('is-laid-out');
   const module = document.querySelector('script[type="module"][src]');
   const shown = module ? whyNotRunning(module.src) : Promise.resolve('本页的脚本没有运行。');
   shown.then((text) => {

@@ -104,11 +104,13 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
   const writeHash = debounce(() => writeStateToUrl(figures), 300); // Chromium throttles rapid replaceState
   const mountSlot = async (slot) => {
     const id = slot.dataset.figure;
+    // Laid out first, while the core may still be on its way: the slot then shows that it is
+    // loading, or why it failed (layout.css keeps a figure not laid out from being drawn).
+    await layOutFigure(slot);
     const { core = null, specs = new Map(), failure } = needsCore(slot) ? await coreReady : {};
     if (failure) return; // the slot says why (above)
     const started = performance.now();
     try {
-      await layOutFigure(slot);
       await mountOne(slot, id, core, specs);
       if (specs.has(id)) prepareWhenIdle(core, id);
       // The formula terms this figure's controls change become buttons that say so, now.
