@@ -100,3 +100,30 @@ test('a note goes away once the reader moves the control', async () => {
   assert.equal(await page.locator('[data-figure="funnel"] .figure-alert').isVisible(), false);
   await page.close();
 });
+
+// The page writes a move to the URL a moment later (debounced). A link followed, or a hash set by
+// the embedding page, in that moment is the reader's newer word: the late write must not replace
+// it before the page has read it. Here the write falls due while the page's thread is busy; the
+// hash is set by the next script the test sends, which the browser runs before the due write, and
+// the write then runs before the hashchange event (as it did on a loaded machine).
+test('a hash set just after a move wins over the move\'s pending URL write', async () => {
+  const { page } = await suite.open('index.html');
+  await waitForFigure(page, 'funnel');
+  const busy = page.evaluate(() => {
+    const input = document.querySelector('#funnel-n');
+    input.value = '9';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const until = performance.now() + 400;
+    while (performance.now() < until) { /* the URL write falls due */ }
+  });
+  const linked = page.evaluate(() => new Promise((resolve) => {
+    window.addEventListener('hashchange', () => setTimeout(resolve, 50), { once: true });
+    location.hash = 'funnel.n=12&funnel.nope=1';
+  }));
+  await Promise.all([busy, linked]);
+  await page.waitForTimeout(400);
+  assert.equal(await value(page, '#funnel-n'), 12);
+  assert.equal(await page.locator('[data-figure="funnel"] .figure-alert').isVisible(), true, 'the link\'s note');
+  assert.match(await page.evaluate(() => location.hash), /funnel\.n=12/);
+  await page.close();
+});

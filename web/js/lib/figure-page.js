@@ -101,7 +101,13 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
     if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
   });
 
-  const writeHash = debounce(() => writeStateToUrl(figures), 300); // Chromium throttles rapid replaceState
+  // The hash the page has read or written. Another one in the address bar is a link followed (or
+  // a hash set by the embedding page) whose hashchange event has yet to come: a move's late write
+  // must not replace it before the page has read it.
+  let knownHash = location.hash;
+  const writeHash = debounce(() => { // Chromium throttles rapid replaceState
+    if (location.hash === knownHash) knownHash = writeStateToUrl(figures);
+  }, 300);
   const mountSlot = async (slot) => {
     const id = slot.dataset.figure;
     // Laid out first, while the core may still be on its way: the slot then shows that it is
@@ -154,6 +160,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
 
   // A hash edited by hand or followed from a link: apply it (our own writes fire no event).
   window.addEventListener('hashchange', () => {
+    knownHash = location.hash;
     for (const slot of named(location.hash)) mountNow(slot);
     if (!isStateHash(location.hash)) return;
     const next = parseHash(location.hash, { defaultFigure });
@@ -167,14 +174,16 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
   return figures;
 }
 
+// Returns the URL's hash afterwards.
 function writeStateToUrl(figures) {
   const states = [...figures].map(([id, figure]) => [id, { params: figure.params, specs: figure.spec.params }]);
   const state = serialiseHash(states);
-  if (!state && !isStateHash(location.hash)) return; // keep an ordinary #section anchor
+  if (!state && !isStateHash(location.hash)) return location.hash; // keep an ordinary #section anchor
   const url = `${location.pathname}${location.search}${state ? `#${state}` : ''}`;
   try {
     history.replaceState(history.state, '', url);
   } catch {
     // An opaque-origin (sandboxed) embed may refuse history updates; the state still works.
   }
+  return location.hash;
 }
