@@ -5,7 +5,9 @@
 // benchmark's machine (a phone takes four times that), and the first figure waited behind it.
 // So each section, each block of its prose and each of its figures starts as
 // `content-visibility: auto` (layout.css): the browser lays out only what is near the viewport,
-// and takes the rest to be an estimated height.
+// and takes the rest to be an estimated height. (A figure other than the chapter's first starts
+// as `content-visibility: hidden`: "near" reaches a screen and a half past the viewport, which
+// took in two figures' formula legends. It is laid out here, or as it mounts.)
 //
 // Estimated heights put everything below them in the wrong place: a scroll to a control or a
 // framing page's height would land on guesses. So, once the first figure is drawn, each piece
