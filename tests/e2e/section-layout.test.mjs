@@ -66,10 +66,12 @@ test('a contents link followed before the sections are laid out lands on its hea
   await waitForLayout(page, 20000);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // The browser keeps what is on screen in place as the pieces above it take their real heights
-  // (scroll anchoring), each correction rounded to a whole pixel; over the chapter's ~60 pieces
-  // those roundings add up to a pixel.
+  // (scroll anchoring), each correction rounded to a whole pixel. Those roundings add up to a
+  // pixel or two: the more idle periods the layout takes (a loaded machine gives shorter ones),
+  // the more corrections (0–2 px in 27 runs at load 3–7; a piece left at its estimate would
+  // move the heading by hundreds).
   const moved = Math.abs((await where()) - landed);
-  assert.ok(moved <= 1, `laying out the rest of the chapter moved it ${moved} px`);
+  assert.ok(moved <= 3, `laying out the rest of the chapter moved it ${moved} px`);
   release();
   assert.deepEqual(errors.filter((e) => !e.includes('attn_core.wasm')), []);
   await page.close();
