@@ -24,8 +24,10 @@ const AUDITS = {
 };
 
 // runs: how many times (the median score is reported, with every run's); saveTo: a directory for
-// each run's full report (lighthouse-N.json), to read what the scores leave out.
-export async function measureLighthouse({ url, runs = 1, saveTo = null, log = () => {} }) {
+// each run's full report (lighthouse-N.json), to read what the scores leave out; saveTrace: also
+// the trace Lighthouse recorded (lighthouse-N.trace.json, ~7 MB), to see what its simulation
+// started from (which tasks came before the observed first paint).
+export async function measureLighthouse({ url, runs = 1, saveTo = null, saveTrace = false, log = () => {} }) {
   let lighthouse;
   let chromeLauncher;
   try {
@@ -43,10 +45,11 @@ export async function measureLighthouse({ url, runs = 1, saveTo = null, log = ()
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic', '--lang=zh-CN'],
     });
     try {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
       if (saveTo) {
         fs.mkdirSync(saveTo, { recursive: true });
         fs.writeFileSync(path.join(saveTo, `lighthouse-${i + 1}.json`), JSON.stringify(lhr));
+        if (saveTrace && artifacts?.Trace) fs.writeFileSync(path.join(saveTo, `lighthouse-${i + 1}.trace.json`), JSON.stringify(artifacts.Trace));
       }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       const figures = Object.fromEntries(Object.entries(AUDITS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null]));

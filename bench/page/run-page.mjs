@@ -3,7 +3,7 @@
 // trained in the browser to the end of its budget (minutes). Needs dist/ (./build.sh build).
 //
 //   node bench/page/run-page.mjs [--only latency,load,lighthouse,memory,training] [--runs 5] [--embed-runs 3]
-//        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench]
+//        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench] [--lighthouse-trace]
 //
 // Writes build/bench/page-report.json and build/bench/page-report.md. bench/core/run.mjs may instead
 // `import { runPageBench } from './page/run-page.mjs'` and call it (same options, returns the report).
@@ -34,10 +34,11 @@ function machineInfo(chromium) {
 }
 
 // options: {root (dist/), outDir (bench/ — null: write nothing), only: [parts], runs (cold loads),
-// moves (memory), embedRuns (cold loads of one embed), log}. Returns the report.
+// moves (memory), embedRuns (cold loads of one embed), lighthouseRuns, lighthouseTrace (save
+// Lighthouse's traces beside its reports), log}. Returns the report.
 export async function runPageBench({
   root = DIST, outDir = path.join(REPO, 'build', 'bench'), only = PARTS, runs = 5, embedRuns = 3, moves = 10000,
-  figures = null, lighthouseRuns = 3, log = console.log,
+  figures = null, lighthouseRuns = 3, lighthouseTrace = false, log = console.log,
 } = {}) {
   const started = performance.now();
   assertBuilt(root);
@@ -65,7 +66,7 @@ export async function runPageBench({
     }
     if (only.includes('lighthouse')) {
       log('lighthouse (mobile) …');
-      report.lighthouse = await measureLighthouse({ url: new URL('index.html', server.url).href, runs: lighthouseRuns, saveTo: outDir, log });
+      report.lighthouse = await measureLighthouse({ url: new URL('index.html', server.url).href, runs: lighthouseRuns, saveTo: outDir, saveTrace: lighthouseTrace, log });
       if (report.lighthouse.error) log(`  ${report.lighthouse.error}`);
     }
     if (only.includes('memory')) {
@@ -108,6 +109,10 @@ function parseArgs(argv) {
   const options = {};
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, value] = [argv[i], argv[i + 1]];
+    if (flag === '--lighthouse-trace') {
+      options.lighthouseTrace = true;
+      continue;
+    }
     if (flag === '--only') options.only = value.split(',');
     else if (flag === '--runs') options.runs = Number(value);
     else if (flag === '--embed-runs') options.embedRuns = Number(value);
