@@ -66,3 +66,20 @@ test('a browser whose WebAssembly lacks exceptions is told which browsers the fi
   await assertEverySlotExplains(page, /不支持异常处理.*Chrome 95、Firefox 100、Safari 15\.2/, { figure2Silent: false });
   await page.close();
 });
+
+test('when the figures\' own code cannot load, every slot says so and the text stays', async () => {
+  const { page, errors } = await suite.open('about:blank');
+  await page.route('**/chapter-figures-*.js', (route) => route.abort('blockedbyclient'));
+  await page.goto(new URL('index.html', suite.url).href);
+  await waitForFigure(page, 'funnel', { state: 'error' });
+  const slots = await page.locator('[data-figure]').evaluateAll((nodes) =>
+    nodes.map((n) => ({ id: n.dataset.figure, state: n.dataset.state, text: n.querySelector('.figure-mount').textContent })));
+  assert.ok(slots.length > 1);
+  for (const slot of slots) {
+    assert.equal(slot.state, 'error', slot.id);
+    assert.match(slot.text, /这些互动图的脚本没能载入.*正文不受影响/, slot.id);
+  }
+  assert.equal(await page.locator('.chapter p').first().isVisible(), true);
+  for (const error of errors) assert.match(error, /chapter-figures|ERR_BLOCKED_BY_CLIENT/, 'nothing fails but the blocked module');
+  await page.close();
+});

@@ -51,3 +51,25 @@ test('following a link to a figure not yet mounted mounts it at once', async () 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// main.js: the figures' code and the core are fetched once the text has been painted, so that on
+// a slow connection the first screen's text has the network to itself.
+test('the figures\' code and the core are fetched only once the text has been painted', async () => {
+  for (const [width, height] of [[412, 823], [1280, 900]]) {
+    const { page, errors } = await suite.open('index.html', { width, height });
+    await settled(page);
+    const { painted, fetched } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      fetched: performance.getEntriesByType('resource')
+        .filter((entry) => /\/(attn_core\.(mjs|wasm)|chapter-figures-\w+\.js)$/.test(entry.name))
+        .map((entry) => ({ file: entry.name.split('/').pop(), at: entry.startTime })),
+    }));
+    assert.ok(painted > 0, 'the text was painted');
+    assert.equal(fetched.length, 3, `at ${width} px: ${JSON.stringify(fetched)}`);
+    for (const { file, at } of fetched) {
+      assert.ok(at >= painted, `at ${width} px, ${file} was asked for at ${at.toFixed(0)} ms, before the text was painted (${painted.toFixed(0)} ms)`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

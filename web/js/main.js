@@ -1,14 +1,17 @@
 // The chapter page: table of contents, the chapter laid out in idle time, formula-term links,
-// then every figure slot is mounted once the WASM core has loaded. The text never waits for
-// any of it. Framed by a course site, the page tells the host its height, as embed.html does.
+// then the figures, whose code and core are fetched once the text has been painted. The text
+// never waits for any of it. Framed by a course site, the page tells the host its height, as
+// embed.html does.
 import { setupToc } from './lib/toc.js';
 import { layOutChapterInIdleTime } from './lib/section-layout.js';
 import { linkFormulaTerms } from './lib/term-links.js';
-import { mountFigures } from './lib/figure-page.js';
+import './figures/term-config.js';
 import { onFigureMounted } from './lib/mount-schedule.js';
 import { postHeightToHost } from './lib/frame-height.js';
 import { markScriptRunning } from './lib/script-check.js';
-import { figureModules } from './figures/index.js';
+import { afterFirstPaint } from './lib/next-task.js';
+import { preloadCore } from './lib/core-loader.js';
+import { LOADING_TEXT, showSlotStatus } from './lib/slot-status.js';
 
 const LAYOUT_AT_THE_LATEST_MS = 1500;
 
@@ -28,5 +31,19 @@ const loadedAWhileAgo = new Promise((resolve) => {
   window.addEventListener('load', () => setTimeout(resolve, LAYOUT_AT_THE_LATEST_MS), { once: true });
 });
 layOutChapterInIdleTime(document, { after: Promise.race([firstFigureMounted, loadedAWhileAgo]) });
-mountFigures(document, { modules: figureModules });
+
+// The figures' code and the core (two thirds of the page's bytes) are fetched once the text has
+// been painted: on a slow connection the first screen's text, its styles and its fonts then have
+// the network to themselves. Until then each slot says that it is loading. On a fast one the
+// figures lose little: this module runs at about the time of that paint (10–100 ms before it, or
+// after it), and Figure 2, the first screen's figure on a wide screen, draws its build-time
+// reports without the core.
+const slots = [...document.querySelectorAll('[data-figure]')];
+for (const slot of slots) showSlotStatus(slot, LOADING_TEXT);
+afterFirstPaint().then(() => {
+  preloadCore();
+  return import('./chapter-figures.js');
+}).then(({ mountChapterFigures }) => mountChapterFigures(document), (error) => {
+  for (const slot of slots) showSlotStatus(slot, `这些互动图的脚本没能载入（${error?.message ?? error}）。正文不受影响。`, 'error');
+});
 postHeightToHost(null);

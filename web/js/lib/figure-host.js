@@ -13,15 +13,7 @@ import { buildToolbar } from './toolbar.js';
 import { defaultParams } from './url-state.js';
 import { indexFigure } from './term-index.js';
 import { nextTask } from './next-task.js';
-
-const mountOf = (slot) => slot.querySelector('.figure-mount') ?? slot.appendChild(element('div', { class: 'figure-mount' }));
-
-// Replaces the slot's content area with a status line (loading, not built yet, failure).
-export function showSlotStatus(slot, text, kind = 'pending') {
-  const isError = kind === 'error';
-  mountOf(slot).replaceChildren(element('p', { class: `figure-status is-${kind}`, role: isError ? 'alert' : null }, text));
-  slot.dataset.state = isError ? 'error' : kind;
-}
+import { mountOf, showSlotStatus } from './slot-status.js';
 
 // Writes notes (array of strings) or an error into the slot's alert box; [] hides it.
 // Every control move calls it, almost always with nothing to say: then it writes nothing.

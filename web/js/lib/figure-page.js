@@ -2,11 +2,13 @@
 // have a module (others say 「此图尚在制作中」) and keeps the URL hash in step with their state.
 // A figure whose module computes nothing through the core (`needsCore = false`: Figure 2) does
 // not wait for it, nor fail with it.
-// Used by both the chapter page (main.js) and embed.html (embed.js). On the chapter page the
-// figures mount as the reader comes near them, and the rest in idle time (mount-schedule.js);
-// a figure the URL names (its state, or its anchor) mounts at once.
+// Used by both the chapter page (chapter-figures.js, which main.js loads once the text has been
+// painted) and embed.html (embed.js). On the chapter page the figures mount as the reader comes
+// near them, and the rest in idle time (mount-schedule.js); a figure the URL names (its state,
+// or its anchor) mounts at once.
 import { CoreLoadError, figureSpecs, loadCore } from './core-loader.js';
-import { mountFigure, showSlotStatus } from './figure-host.js';
+import { mountFigure } from './figure-host.js';
+import { LOADING_TEXT, showSlotStatus } from './slot-status.js';
 import { scheduleMounts } from './mount-schedule.js';
 import { layOutFigure } from './section-layout.js';
 import { describeFormulaTerms } from './term-links.js';
@@ -14,8 +16,7 @@ import { debounce } from './dom.js';
 import { whenIdle } from './next-task.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
 
-const LOADING_TEXT = '正在载入计算核心…';
-const LOADING_OWN_TEXT = '正在载入…';
+const LOADING_CORE_TEXT = '正在载入计算核心…';
 const NOT_BUILT_TEXT = '此图尚在制作中。';
 const TEXT_UNAFFECTED = '正文不受影响，只是这张互动图暂时无法运行。';
 
@@ -94,7 +95,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, loadCo
   const figures = new Map();
   if (!slots.length) return figures;
   const needsCore = (slot) => modules[slot.dataset.figure]?.needsCore !== false;
-  for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_TEXT : LOADING_OWN_TEXT, 'pending');
+  for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_CORE_TEXT : LOADING_TEXT, 'pending');
 
   const coreReady = loadCoreAndSpecs(loadCoreOptions);
   coreReady.then(({ failure }) => {

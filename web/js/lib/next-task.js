@@ -44,3 +44,24 @@ export function whenIdle(callback, { timeoutMs } = {}) {
   }
   return setTimeout(() => callback({ timeRemaining: () => 0, didTimeout: true }), 50);
 }
+
+// Resolves once the browser has painted the page's first content (its text), or after atMostMs
+// where that is never reported: a browser without paint timing (then after the first frame), a
+// page the browser does not draw (a background tab, a frame out of view).
+export function afterFirstPaint({ atMostMs = 1500 } = {}) {
+  const painted = () => performance.getEntriesByName?.('first-contentful-paint').length > 0;
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return afterNextFrame({ atMostMs });
+  if (painted()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      resolve();
+    };
+    const timer = setTimeout(done, atMostMs);
+    const observer = new PerformanceObserver(() => {
+      if (painted()) done();
+    });
+    observer.observe({ type: 'paint' });
+  });
+}

@@ -215,12 +215,12 @@ function onKeyDown(event) {
 
 let config = { glossary: {}, readout: () => '', chapterUrl: null };
 
-// What the page is told about its terms (web/js/figures/index.js does it for this chapter):
-// {glossary: {name → {symbol, name, what}}, derived: {figure id → {term: [control terms]}},
-// readout(figureId, term, result) → line, chapterUrl(figureId) → where a figure not drawn on
-// this page can be seen}.
-export function configureTermLinks({ derived = {}, ...rest }) {
-  configureTermIndex({ derived });
+// What the page is told about its terms (web/js/figures/term-config.js and index.js do it for
+// this chapter), all at once or a part at a time: {glossary: {name → {symbol, name, what}},
+// derived: {figure id → {term: [control terms]}}, readout(figureId, term, result) → line,
+// chapterUrl(figureId) → where a figure not drawn on this page can be seen}.
+export function configureTermLinks({ derived, ...rest }) {
+  if (derived) configureTermIndex({ derived });
   config = { ...config, ...rest };
 }
 
@@ -229,7 +229,7 @@ export function linkFormulaTerms(root = document) {
   if (root.documentElement?.dataset.termLinks) return;
   if (root.documentElement) root.documentElement.dataset.termLinks = 'on';
   indexTerms(root);
-  popover = createTermPopover({ ...config, goTo: (control) => goToControl(control), onDismiss: dismiss });
+  popover = createTermPopover({ terms: () => config, goTo: (control) => goToControl(control), onDismiss: dismiss });
   root.addEventListener('pointerover', onPointerOver);
   root.addEventListener('pointerout', (event) => {
     if (!event.relatedTarget) setPointed(null); // the pointer left the window

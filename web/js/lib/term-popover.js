@@ -23,9 +23,10 @@ function nextTabbable(node, except) {
   return all.find((n) => node.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING && !node.contains(n));
 }
 
-// options: {glossary, readout, goTo(control), chapterUrl(figureId), onDismiss(source): the
-// reader closed it (×)}
-export function createTermPopover({ glossary, readout, goTo, chapterUrl, onDismiss }) {
+// options: {terms() → {glossary, readout, chapterUrl(figureId)}: what the page knows of its
+// terms when the popover opens (the readouts come with the figures' code, after the page's
+// first paint), goTo(control), onDismiss(source): the reader closed it (×)}
+export function createTermPopover({ terms, goTo, onDismiss }) {
   const root = element('div', { class: 'term-popover', role: 'dialog', 'aria-labelledby': 'term-popover-title', hidden: true });
   const start = root.appendChild(element('span', { class: 'focus-edge', tabindex: '0' }));
   const title = root.appendChild(element('p', { class: 'term-popover-title', id: 'term-popover-title' }));
@@ -90,6 +91,7 @@ export function createTermPopover({ glossary, readout, goTo, chapterUrl, onDismi
 
   function fill(source, groups) {
     const name = source.dataset.term ?? source.dataset.legendTerm;
+    const { glossary, readout, chapterUrl } = terms();
     const entry = glossary[name] ?? { symbol: name, name: '', what: '' };
     title.replaceChildren(
       element('span', { class: 'term-popover-symbol' }, entry.symbol),
