@@ -1,6 +1,6 @@
 // The chapter's figures: their modules and what mounts them, loaded by main.js once the text has
-// been painted (a chunk of its own, with the core fetched beside it).
+// been painted (a chunk of its own). core: loadCore()'s promise, started beside this chunk.
 import { mountFigures } from './lib/figure-page.js';
 import { figureModules } from './figures/index.js';
 
-export const mountChapterFigures = (root) => mountFigures(root, { modules: figureModules });
+export const mountChapterFigures = (root, core) => mountFigures(root, { modules: figureModules, core });

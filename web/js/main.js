@@ -10,7 +10,7 @@ import { onFigureMounted } from './lib/mount-schedule.js';
 import { postHeightToHost } from './lib/frame-height.js';
 import { markScriptRunning } from './lib/script-check.js';
 import { afterFirstPaint } from './lib/next-task.js';
-import { preloadCore } from './lib/core-loader.js';
+import { loadCore } from './lib/core-loader.js';
 import { LOADING_TEXT, showSlotStatus } from './lib/slot-status.js';
 
 const LAYOUT_AT_THE_LATEST_MS = 1500;
@@ -41,9 +41,12 @@ layOutChapterInIdleTime(document, { after: Promise.race([firstFigureMounted, loa
 const slots = [...document.querySelectorAll('[data-figure]')];
 for (const slot of slots) showSlotStatus(slot, LOADING_TEXT);
 afterFirstPaint().then(() => {
-  preloadCore();
-  return import('./chapter-figures.js');
-}).then(({ mountChapterFigures }) => mountChapterFigures(document), (error) => {
-  for (const slot of slots) showSlotStatus(slot, `这些互动图的脚本没能载入（${error?.message ?? error}）。正文不受影响。`, 'error');
+  // The core is fetched and compiled beside the figures' code, not after it. Each failure is told
+  // in the slots: the core's by the figures (with what failed), the figures' code's here.
+  const core = loadCore();
+  core.catch(() => {});
+  import('./chapter-figures.js').then(({ mountChapterFigures }) => mountChapterFigures(document, core), (error) => {
+    for (const slot of slots) showSlotStatus(slot, `这些互动图的脚本没能载入（${error?.message ?? error}）。正文不受影响。`, 'error');
+  });
 });
 postHeightToHost(null);

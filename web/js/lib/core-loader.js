@@ -24,20 +24,6 @@ function withTimeout(promise, ms, what) {
 const describe = (error) => (error && error.message ? error.message : String(error));
 
 const CORE_MODULE = 'attn_core.mjs';
-const CORE_WASM = 'attn_core.wasm';
-
-// Asks the browser to fetch the core's two files now, side by side, before anything loads it:
-// loadCore() would otherwise learn of the WASM file only once the module that fetches it is in.
-// (The same requests as loadCore()'s, so the browser hands them over when they are made.)
-export function preloadCore({ baseUrl = document.baseURI } = {}) {
-  const link = (attributes) => {
-    const node = document.createElement('link');
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    document.head.append(node);
-  };
-  link({ rel: 'modulepreload', href: new URL(CORE_MODULE, baseUrl).href });
-  link({ rel: 'preload', href: new URL(CORE_WASM, baseUrl).href, as: 'fetch', type: 'application/wasm', crossorigin: '' });
-}
 
 // Resolves to the core module: {figures(), figure(id, params), …}.
 export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {

@@ -72,11 +72,12 @@ function prepareWhenIdle(core, id) {
   whenIdle(slice);
 }
 
-// Resolves to {core, specs} or, when the core cannot be used, {failure: what to tell the reader}.
-async function loadCoreAndSpecs(options) {
+// loading: loadCore()'s promise. Resolves to {core, specs} or, when the core cannot be used,
+// {failure: what to tell the reader}.
+async function loadCoreAndSpecs(loading) {
   let core;
   try {
-    core = await loadCore(options);
+    core = await loading;
   } catch (error) {
     const reason = error instanceof CoreLoadError ? error.message : `计算核心出错：${error?.message ?? error}`;
     return { failure: `${reason}${TEXT_UNAFFECTED}` };
@@ -88,16 +89,17 @@ async function loadCoreAndSpecs(options) {
   }
 }
 
-// options: {modules: {id → module}, defaultFigure (embed: the one figure), loadCoreOptions}
+// options: {modules: {id → module}, defaultFigure (embed: the one figure), loadCoreOptions,
+// core: the core's loadCore() promise, when it was started before the figures' code arrived}
 // Resolves to Map(id → figure) once every figure is mounted (or has failed).
-export async function mountFigures(root, { modules, defaultFigure = null, loadCoreOptions } = {}) {
+export async function mountFigures(root, { modules, defaultFigure = null, loadCoreOptions, core } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
   const figures = new Map();
   if (!slots.length) return figures;
   const needsCore = (slot) => modules[slot.dataset.figure]?.needsCore !== false;
   for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_CORE_TEXT : LOADING_TEXT, 'pending');
 
-  const coreReady = loadCoreAndSpecs(loadCoreOptions);
+  const coreReady = loadCoreAndSpecs(core ?? loadCore(loadCoreOptions));
   coreReady.then(({ failure }) => {
     if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
   });
