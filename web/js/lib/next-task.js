@@ -46,11 +46,13 @@ export function whenIdle(callback, { timeoutMs } = {}) {
 }
 
 // Resolves once the browser has painted the page's first content (its text), or after atMostMs
-// where that is never reported: a browser without paint timing (then after the first frame), a
-// page the browser does not draw (a background tab, a frame out of view).
-export function afterFirstPaint({ atMostMs = 1500 } = {}) {
+// where that is never reported: a page the browser does not draw (a background tab, a frame out
+// of view; there the wait ends when the reader looks, or after atMostMs). Where the browser has
+// no paint timing, after the first frame. atMostMs is long on purpose: a slow phone may take
+// seconds to paint, and what waits must not start before it does.
+export function afterFirstPaint({ atMostMs = 10000 } = {}) {
   const painted = () => performance.getEntriesByName?.('first-contentful-paint').length > 0;
-  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return afterNextFrame({ atMostMs });
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return afterNextFrame();
   if (painted()) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
