@@ -5,7 +5,6 @@
 import { setupToc } from './lib/toc.js';
 import { layOutChapterInIdleTime } from './lib/section-layout.js';
 import { linkFormulaTerms } from './lib/term-links.js';
-import './figures/term-config.js';
 import { onFigureMounted } from './lib/mount-schedule.js';
 import { postHeightToHost } from './lib/frame-height.js';
 import { markScriptRunning } from './lib/script-check.js';

@@ -1,10 +1,9 @@
 // The figure registry: id (as in docs/FIGURES.md and data-figure="…") → module. Adding a figure:
-// write web/js/figures/<id>.js (see README.md beside this file) and add one line here. What
-// the term links say of the figures' terms (term-config.js, and the readouts here, which need
-// the figures' drawing code) is set up here too, so the chapter and a single embedded figure
-// link the same way.
+// write web/js/figures/<id>.js (see README.md beside this file) and add one line here. The
+// chapter's linked terms (terms.js, term-readouts.js) are told to the term links here too, so
+// the chapter and a single embedded figure link the same way.
 import { configureTermLinks } from '../lib/term-links.js';
-import './term-config.js';
+import { glossary, derivedTerms, chapterUrl } from './terms.js';
 import { readout } from './term-readouts.js';
 import * as funnel from './funnel.js';
 import * as length from './length.js';
@@ -38,4 +37,9 @@ export const figureModules = {
   figure2,
 };
 
-configureTermLinks({ readout });
+configureTermLinks({
+  glossary,
+  derived: derivedTerms,
+  readout,
+  chapterUrl,
+});

@@ -215,12 +215,12 @@ function onKeyDown(event) {
 
 let config = { glossary: {}, readout: () => '', chapterUrl: null };
 
-// What the page is told about its terms (web/js/figures/term-config.js and index.js do it for
-// this chapter), all at once or a part at a time: {glossary: {name → {symbol, name, what}},
-// derived: {figure id → {term: [control terms]}}, readout(figureId, term, result) → line,
-// chapterUrl(figureId) → where a figure not drawn on this page can be seen}.
-export function configureTermLinks({ derived, ...rest }) {
-  if (derived) configureTermIndex({ derived });
+// What the page is told about its terms (web/js/figures/index.js does it for this chapter, once
+// the figures' code is in: the popover reads it when it opens): {glossary: {name → {symbol,
+// name, what}}, derived: {figure id → {term: [control terms]}}, readout(figureId, term, result)
+// → line, chapterUrl(figureId) → where a figure not drawn on this page can be seen}.
+export function configureTermLinks({ derived = {}, ...rest }) {
+  configureTermIndex({ derived });
   config = { ...config, ...rest };
 }
 

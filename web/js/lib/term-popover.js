@@ -24,8 +24,8 @@ function nextTabbable(node, except) {
 }
 
 // options: {terms() → {glossary, readout, chapterUrl(figureId)}: what the page knows of its
-// terms when the popover opens (the readouts come with the figures' code, after the page's
-// first paint), goTo(control), onDismiss(source): the reader closed it (×)}
+// terms when the popover opens (told with the figures' code, which the chapter page loads after
+// its first paint), goTo(control), onDismiss(source): the reader closed it (×)}
 export function createTermPopover({ terms, goTo, onDismiss }) {
   const root = element('div', { class: 'term-popover', role: 'dialog', 'aria-labelledby': 'term-popover-title', hidden: true });
   const start = root.appendChild(element('span', { class: 'focus-edge', tabindex: '0' }));
