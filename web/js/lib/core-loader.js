@@ -23,12 +23,10 @@ function withTimeout(promise, ms, what) {
 
 const describe = (error) => (error && error.message ? error.message : String(error));
 
-const CORE_MODULE = 'attn_core.mjs';
-
 // Resolves to the core module: {figures(), figure(id, params), …}.
 export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {
   if (!wasmExceptionsSupported()) throw new CoreLoadError(WASM_EXCEPTIONS_MISSING);
-  const moduleUrl = new URL(CORE_MODULE, baseUrl).href;
+  const moduleUrl = new URL('attn_core.mjs', baseUrl).href;
   let factory;
   try {
     // A computed URL keeps esbuild from bundling the core: it is fetched as its own file.

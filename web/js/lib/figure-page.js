@@ -89,17 +89,17 @@ async function loadCoreAndSpecs(loading) {
   }
 }
 
-// options: {modules: {id → module}, defaultFigure (embed: the one figure), loadCoreOptions,
-// core: the core's loadCore() promise, when it was started before the figures' code arrived}
+// options: {modules: {id → module}, defaultFigure (embed: the one figure), core: loadCore()'s
+// promise when the page started it before the figures' code arrived (otherwise started here)}
 // Resolves to Map(id → figure) once every figure is mounted (or has failed).
-export async function mountFigures(root, { modules, defaultFigure = null, loadCoreOptions, core } = {}) {
+export async function mountFigures(root, { modules, defaultFigure = null, core = null } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
   const figures = new Map();
   if (!slots.length) return figures;
   const needsCore = (slot) => modules[slot.dataset.figure]?.needsCore !== false;
   for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_CORE_TEXT : LOADING_TEXT, 'pending');
 
-  const coreReady = loadCoreAndSpecs(core ?? loadCore(loadCoreOptions));
+  const coreReady = loadCoreAndSpecs(core ?? loadCore());
   coreReady.then(({ failure }) => {
     if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
   });
