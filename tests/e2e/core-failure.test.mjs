@@ -49,6 +49,30 @@ test('a corrupt wasm file is explained in every slot that needs the core', async
   await page.close();
 });
 
+// A host that serves .wasm under another media type: the core is compiled from its bytes.
+test('a wasm file served without its media type still starts the core', async () => {
+  const { page } = await suite.open('about:blank');
+  await page.route('**/attn_core.wasm', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ status: 200, contentType: 'application/octet-stream', body: await response.body() });
+  });
+  await page.goto(new URL('index.html', suite.url).href);
+  await waitForFigure(page, 'funnel');
+  assert.equal(await page.locator('[data-figure="funnel"]').getAttribute('data-state'), 'ready');
+  await page.close();
+});
+
+// The core's code is asked for beside its script, not once the script has arrived and run.
+test('the wasm file is requested before the core script has arrived', async () => {
+  const { page } = await suite.open('index.html');
+  await waitForFigure(page, 'funnel');
+  const [script, wasm] = await page.evaluate(() => ['attn_core.mjs', 'attn_core.wasm']
+    .map((name) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/${name}`)))
+    .map((e) => ({ start: e.startTime, end: e.responseEnd })));
+  assert.ok(wasm.start <= script.end, `wasm asked for at ${wasm.start} ms, the script arrived at ${script.end} ms`);
+  await page.close();
+});
+
 test('a blocked core script is explained in every slot that needs the core', async () => {
   const { page } = await suite.open('about:blank');
   await page.route('**/attn_core.mjs', (route) => route.abort('blockedbyclient'));

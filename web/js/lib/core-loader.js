@@ -23,10 +23,42 @@ function withTimeout(promise, ms, what) {
 
 const describe = (error) => (error && error.message ? error.message : String(error));
 
+// The core's compiled code, asked for as soon as loadCore() is called, beside its script: the
+// script's own fetch of it would start only once the script has arrived and run (55–230 ms
+// later in the benchmark's cold loads), and the compile then waited for that download. Compiled
+// while it streams in where the server says application/wasm; otherwise (a host that serves it
+// as something else) from its bytes. Rejects with what went wrong: the file missing, blocked
+// or not a WebAssembly module.
+function compileWasm(url) {
+  return fetch(url, { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`${url} 返回 HTTP ${response.status}`);
+    const isWasm = (response.headers.get('Content-Type') ?? '').split(';')[0].trim() === 'application/wasm';
+    if (isWasm && typeof WebAssembly.compileStreaming === 'function') return WebAssembly.compileStreaming(response);
+    return response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+  });
+}
+
+// Hands Emscripten's start-up the module compiled above (its `instantiateWasm` hook); a failure
+// there would leave the factory's promise waiting forever, so it rejects `failed` instead.
+function startFrom(compiled) {
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  const instantiateWasm = (imports, receiveInstance) => {
+    compiled.then((module) => WebAssembly.instantiate(module, imports))
+      .then((instance) => receiveInstance(instance), fail);
+    return {}; // the exports come later, through receiveInstance
+  };
+  return { options: { instantiateWasm }, failed };
+}
+
 // Resolves to the core module: {figures(), figure(id, params), …}.
 export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {
   if (!wasmExceptionsSupported()) throw new CoreLoadError(WASM_EXCEPTIONS_MISSING);
   const moduleUrl = new URL('attn_core.mjs', baseUrl).href;
+  const compiled = compileWasm(new URL('attn_core.wasm', baseUrl).href);
+  compiled.catch(() => {}); // reported below, once the script is in
   let factory;
   try {
     // A computed URL keeps esbuild from bundling the core: it is fetched as its own file.
@@ -39,7 +71,8 @@ export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TI
   }
   let core;
   try {
-    core = await withTimeout(factory(), timeoutMs, '启动 attn_core.wasm');
+    const { options, failed } = startFrom(compiled);
+    core = await withTimeout(Promise.race([factory(options), failed]), timeoutMs, '启动 attn_core.wasm');
   } catch (error) {
     throw new CoreLoadError(`计算核心 attn_core.wasm 没能启动：文件缺失、被拦截或已损坏（${describe(error)}）。`, error);
   }
