@@ -1,10 +1,11 @@
 #pragma once
 // A few recent results of an expensive computation, so that moving a control that does not
-// change the inputs (a level, a training step) redraws from memory. Bounded: the oldest entry
-// goes when a new one comes, so memory stays flat however long a reader plays.
+// change the inputs (a level, a training step) redraws from memory. Bounded: the entry used
+// least recently goes when a new one comes, so memory stays flat however long a reader plays.
 // Single-threaded by design (the page's core runs on one thread).
 #include <cstddef>
 #include <deque>
+#include <iterator>
 #include <utility>
 
 namespace attn {
@@ -16,12 +17,24 @@ class RecentCache {
 
   template <class Compute>
   const Result& get(const Key& key, Compute&& compute) {
-    for (const auto& entry : entries_)
-      if (entry.first == key) return entry.second;
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->first != key) continue;
+      if (std::next(it) != entries_.end()) {  // used now: the last to go
+        entries_.push_back(std::move(*it));
+        entries_.erase(it);
+      }
+      return entries_.back().second;
+    }
     if (entries_.size() == capacity_) entries_.pop_front();
     ++computed_;
     entries_.emplace_back(key, compute());
     return entries_.back().second;
+  }
+
+  bool contains(const Key& key) const {
+    for (const auto& entry : entries_)
+      if (entry.first == key) return true;
+    return false;
   }
 
   std::size_t computed() const { return computed_; }  // how many times compute ran (for tests)

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/demo_encoder.hpp"
+#include "core/encoder.hpp"
 #include "core/seed_claims.hpp"
 #include "figures/encoder_band.hpp"
 #include "figures/registry.hpp"
@@ -94,6 +95,24 @@ TEST(Length, PreparesInSlicesTheSpreadASeedThatBreaksTheClaimShows) {
   EXPECT_EQ(across.at("min").as_number(), expected.min);
   EXPECT_EQ(across.at("median").as_number(), expected.median);
   EXPECT_EQ(across.at("max").as_number(), expected.max);
+}
+
+// Once a seed is drawn, prepare() computes its two neighbours (an arrow key's next seed), one per
+// call, and then has nothing left; the neighbour then comes from memory, equal to a fresh compute.
+TEST(Length, PreparesTheNeighbouringSeedsOfTheOneDrawn) {
+  while (!prepare_figure("length")) {
+  }
+  const Value drawn = compute_figure("length", {{"seed", 500}});
+  int calls = 0;
+  while (!prepare_figure("length")) ASSERT_LE(++calls, 2) << "one call per neighbour";
+  EXPECT_EQ(calls, 2);
+  const auto next = curves_for(501);
+  ASSERT_EQ(next.size(), 3u);
+  for (const auto& curve : next) {
+    const DemoEncoder enc = demo_encoder(60, curve.rho, 501);  // computed afresh, not from memory
+    EXPECT_EQ(curve.norms, first_word_influence(enc.W, enc.vectors)) << "rho " << curve.rho;
+  }
+  EXPECT_EQ(drawn.at("data").at("curves").as_array().size(), 3u);
 }
 
 }  // namespace attn

@@ -46,30 +46,40 @@ function slotOfAnchor(hash) {
 }
 
 // What a core figure's later moves may need and no single move should wait for (registry.hpp:
-// prepare), done once the figure is drawn, a slice at a time while the page is idle: the length
-// figure's claim at a seed that breaks it is set against a hundred seeds, which held the first
-// such move ~150 ms. When it fails, the move that needs it does it.
+// prepare), done once the figure is drawn and again after each move, a slice at a time while the
+// page is idle: the length figure's claim at a seed that breaks it is set against a hundred
+// seeds, which held the first such move ~150 ms, and the seeds next to the one drawn are
+// computed ahead, so an arrow key's next seed is drawn from memory. When it fails, the move that
+// needs it does it.
 // Another slice starts only while the idle period has room for one as long as the last, and
 // one idle callback works at most PREPARE_MS: an idle period lasts up to 50 ms, and a key
-// pressed in it waits for the callback to end.
+// pressed in it waits for the callback to end. Returns prepare(): asks for the slices (again).
 const PREPARE_MS = 10;
-function prepareWhenIdle(core, id) {
+function idlePreparation(core, id) {
+  let asked = false;
   const slice = (deadline) => {
     try {
       const began = performance.now();
       let took = 0;
       do {
         const started = performance.now();
-        if (core.prepareFigure(id)) return;
+        if (core.prepareFigure(id)) {
+          asked = false;
+          return;
+        }
         took = performance.now() - started;
       } while (deadline.timeRemaining() > took && performance.now() - began + took <= PREPARE_MS);
     } catch (error) {
       console.warn(`prepareFigure(${id}):`, error);
-      return;
+      return; // not asked for again: a failing preparation would fail on every move
     }
     whenIdle(slice);
   };
-  whenIdle(slice);
+  return () => {
+    if (asked) return;
+    asked = true;
+    whenIdle(slice);
+  };
 }
 
 // loading: loadCore()'s promise. Resolves to {core, specs} or, when the core cannot be used,
@@ -120,8 +130,12 @@ export async function mountFigures(root, { modules, defaultFigure = null, core =
     if (failure) return; // the slot says why (above)
     const started = performance.now();
     try {
-      await mountOne(slot, id, core, specs);
-      if (specs.has(id)) prepareWhenIdle(core, id);
+      const figure = await mountOne(slot, id, core, specs);
+      if (specs.has(id) && figure) {
+        const prepare = idlePreparation(core, id);
+        prepare();
+        figure.onUpdate(prepare);
+      }
       // The formula terms this figure's controls change become buttons that say so, now.
       describeFormulaTerms();
     } finally {
@@ -150,6 +164,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, core =
       embedUrl: (_, current) => embedUrlFor(spec, current),
     });
     if (first) figures.set(id, figure);
+    return figure;
   };
 
   // A figure whose state the URL holds, or whose anchor it names, mounts before the others.
