@@ -10,6 +10,7 @@
 #include "figures/encoder_band.hpp"
 #include "figures/recent_cache.hpp"
 #include "figures/registry.hpp"
+#include "figures/seed_neighbours.hpp"
 
 namespace attn {
 namespace {
@@ -92,23 +93,18 @@ Value compute_length(const Params& p) {
 }
 
 // A new seed costs three encoders of 60 words (~4 ms in the page, a phone four times that), the
-// figure's costliest move. An arrow key moves the seed by one, so once a seed is drawn its two
-// neighbours are computed ahead, one per call, and the next press draws from memory.
+// figure's costliest move: its neighbours are computed ahead, after the claim's spread.
 constexpr int kFirstSeed = 1, kLastSeed = 9999;  // the seed slider's range (make_length)
 
 bool prepare_length() {
   if (!long_sentences().slices.measure(kSpreadSlice)) return false;
   auto& state = seed_curves();
   if (!state.drawn) return true;
-  const auto drawn = static_cast<std::int64_t>(*state.drawn);
-  for (const std::int64_t next : {drawn + 1, drawn - 1}) {
-    if (next < kFirstSeed || next > kLastSeed) continue;
-    const auto seed = static_cast<std::uint64_t>(next);
-    if (state.cache.contains(seed)) continue;
-    state.cache.get(seed, [&] { return curves_for_seed(seed); });
-    return false;
-  }
-  return true;
+  const auto key = [](int seed) { return static_cast<std::uint64_t>(seed); };
+  return prepare_seed_neighbours(
+      static_cast<int>(*state.drawn), kFirstSeed, kLastSeed,
+      [&](int seed) { return state.cache.contains(key(seed)); },
+      [&](int seed) { state.cache.get(key(seed), [&] { return curves_for_seed(key(seed)); }); });
 }
 
 }  // namespace

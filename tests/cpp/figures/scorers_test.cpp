@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include "core/additive_fit.hpp"
 #include "core/checks.hpp"
+#include "core/concepts.hpp"
+#include "core/softmax.hpp"
 #include "figures/registry.hpp"
 #include "support/value_matrix.hpp"
 
@@ -45,6 +48,26 @@ TEST(Scorers, ScrubbingTheStepNeverRetrains) {
   EXPECT_EQ(scorers(1, 0, 613).at("tv").as_numbers(), first.at("tv").as_numbers());
   scorers(0, 0, 613);  // the other pair is another trajectory
   EXPECT_EQ(scorers_fit_count(), before + 2);
+}
+
+// Once a seed is drawn, prepare() trains its two neighbours (an arrow key's next seed), one per
+// call; the next press then trains nothing, and shows what a fresh training gives.
+TEST(Scorers, PreparesTheNeighbouringSeedsOfTheOneDrawn) {
+  scorers(1, 0, 700);
+  const int before = scorers_fit_count();
+  int calls = 0;
+  while (!prepare_figure("scorers")) ASSERT_LE(++calls, 2) << "one call per neighbour";
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(scorers_fit_count(), before + 2);
+  const Value next = scorers(1, 500, 701);
+  EXPECT_EQ(scorers_fit_count(), before + 2) << "seed 701 was trained ahead";
+  FitSettings settings;
+  settings.steps = 500;
+  settings.seed = 701;
+  const auto& pair = sentence_pair(1);
+  const Eigen::MatrixXd S = concept_matrix(pair.tgt), H = concept_matrix(pair.src);
+  const FitTrajectory fresh = fit_additive(softmax_rows(S * H.transpose()), S, H, settings);
+  EXPECT_EQ(next.at("tv").as_numbers(), fresh.tv);
 }
 
 TEST(Scorers, YesterdayAttendsMostTo昨天AndTheSameOrderPairIsDiagonal) {
