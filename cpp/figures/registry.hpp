@@ -19,7 +19,8 @@ struct Figure {
   // Optional: work some later compute() may need that is too slow for one move of a control (a
   // claim's spread over a hundred seeds, needed only at a seed that breaks the claim), done ahead
   // of time, one slice per call (a few milliseconds); true once nothing is left. The page calls
-  // it once the figure is drawn, while the thread is idle.
+  // it once the figure is drawn and again after each move, while the thread is idle: what is
+  // left may depend on what compute() drew last (the seeds next to it, seed_neighbours.hpp).
   std::function<bool()> prepare = nullptr;
 };
 

@@ -64,7 +64,7 @@ std::optional<std::pair<int, int>> drawn;        // (pair, seed) of the last com
 // A new seed trains 500 steps (~3.3 ms in the page): its neighbours are trained ahead.
 bool prepare_scorers() {
   if (!drawn) return true;
-  const int pair_index = drawn->first, seed = drawn->second;  // (a structured binding cannot be captured in C++17)
+  const int pair_index = drawn->first, seed = drawn->second;
   return prepare_seed_neighbours(
       seed, kFirstSeed, kLastSeed, [&](int s) { return trajectories().contains({pair_index, s}); },
       [&](int s) { trajectory(pair_index, s, pair_maps(pair_index)); });
