@@ -20,8 +20,10 @@ class RecentCache {
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
       if (it->first != key) continue;
       if (std::next(it) != entries_.end()) {  // used now: the last to go
-        entries_.push_back(std::move(*it));
+        // Out first: a deque's push_back invalidates every iterator, `it` included.
+        auto entry = std::move(*it);
         entries_.erase(it);
+        entries_.push_back(std::move(entry));
       }
       return entries_.back().second;
     }

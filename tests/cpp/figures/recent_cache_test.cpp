@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 namespace attn {
 
 TEST(RecentCache, ComputesOncePerKeyAndForgetsTheOldestBeyondCapacity) {
@@ -27,6 +29,26 @@ TEST(RecentCache, KeepsWhatWasUsedLastAndForgetsTheLeastRecentlyUsed) {
   EXPECT_FALSE(cache.contains(2));
   EXPECT_EQ(cache.get(1, [] { return -1; }), 10);
   EXPECT_EQ(cache.computed(), 3u);
+}
+
+// Moving a used entry to the back must not use an iterator the move invalidated. A deque keeps
+// its blocks in a map that push_back may shift or reallocate; with entries as large as a
+// trajectory (a block each), a few thousand hits did that often enough for ASan to see a stale
+// iterator writing out of bounds (the fuzzer found it through the scorers figure).
+TEST(RecentCache, RepeatedHitsOnLargeEntriesKeepEveryEntryIntact) {
+  struct Large {
+    int key;
+    std::array<char, 1000> bytes;
+  };
+  constexpr int kEntries = 8;
+  RecentCache<int, Large> cache(kEntries);
+  for (int key = 0; key < kEntries; ++key) cache.get(key, [&] { return Large{key, {}}; });
+  for (int round = 0; round < 5000; ++round) {
+    const int key = (round * 3) % kEntries;
+    ASSERT_EQ(cache.get(key, [] { return Large{-1, {}}; }).key, key) << "round " << round;
+  }
+  for (int key = 0; key < kEntries; ++key) EXPECT_TRUE(cache.contains(key)) << key;
+  EXPECT_EQ(cache.computed(), static_cast<std::size_t>(kEntries));
 }
 
 }  // namespace attn
