@@ -31,9 +31,9 @@ Value length_curve(double rho, std::uint64_t seed) {
 }
 
 // The three curves depend only on the seed; the level only says which one is emphasised.
-Value curves_for_seed(std::uint64_t seed) {
+Value curves_for_seed(int seed) {
   Value::Array curves;
-  for (double rho : kLevels) curves.push_back(length_curve(rho, seed));
+  for (double rho : kLevels) curves.push_back(length_curve(rho, static_cast<std::uint64_t>(seed)));
   return Value(std::move(curves));
 }
 
@@ -69,8 +69,8 @@ Value long_sentences_fall_out_claim(const Value& curves) {
 
 // The curves of the last few seeds asked for or prepared: moving the level redraws from memory.
 struct SeedCurves {
-  RecentCache<std::uint64_t, Value> cache{4};  // the seed drawn, its two neighbours, one more
-  std::optional<std::uint64_t> drawn;           // the seed of the last compute()
+  RecentCache<int, Value> cache{4};  // the seed drawn, its two neighbours, one more
+  std::optional<int> drawn;          // the seed of the last compute()
 };
 
 SeedCurves& seed_curves() {
@@ -80,7 +80,7 @@ SeedCurves& seed_curves() {
 
 Value compute_length(const Params& p) {
   auto& state = seed_curves();
-  const auto seed = static_cast<std::uint64_t>(as_int(p, "seed"));
+  const int seed = as_int(p, "seed");
   state.drawn = seed;
   Value data = Value::object();
   const Value& curves = state.cache.get(seed, [&] { return curves_for_seed(seed); });
@@ -100,11 +100,9 @@ bool prepare_length() {
   if (!long_sentences().slices.measure(kSpreadSlice)) return false;
   auto& state = seed_curves();
   if (!state.drawn) return true;
-  const auto key = [](int seed) { return static_cast<std::uint64_t>(seed); };
   return prepare_seed_neighbours(
-      static_cast<int>(*state.drawn), kFirstSeed, kLastSeed,
-      [&](int seed) { return state.cache.contains(key(seed)); },
-      [&](int seed) { state.cache.get(key(seed), [&] { return curves_for_seed(key(seed)); }); });
+      *state.drawn, kFirstSeed, kLastSeed, [&](int seed) { return state.cache.contains(seed); },
+      [&](int seed) { state.cache.get(seed, [&] { return curves_for_seed(seed); }); });
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ function compileWasm(url) {
   return fetch(url, { credentials: 'same-origin' }).then((response) => {
     if (!response.ok) throw new Error(`${url} 返回 HTTP ${response.status}`);
     const isWasm = (response.headers.get('Content-Type') ?? '').split(';')[0].trim() === 'application/wasm';
-    if (isWasm && typeof WebAssembly.compileStreaming === 'function') return WebAssembly.compileStreaming(response);
+    if (isWasm) return WebAssembly.compileStreaming(response);
     return response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
   });
 }
