@@ -94,6 +94,7 @@ export function mount(el, core, initialState, host) {
     code.caption.replaceWith(wanted.caption);
     code.pre.replaceWith(wanted.pre);
     code = wanted;
+    host?.releaseHeight(); // the other listing is longer or shorter: the figure takes its height
   }
 
   function noteText(v) {

@@ -14,6 +14,7 @@ import { defaultParams } from './url-state.js';
 import { indexFigure } from './term-index.js';
 import { nextTask } from './next-task.js';
 import { mountOf, showSlotStatus } from './slot-status.js';
+import { holdWhileInUse } from './height-hold.js';
 
 // Writes notes (array of strings) or an error into the slot's alert box; [] hides it.
 // Every control move calls it, almost always with nothing to say: then it writes nothing.
@@ -62,6 +63,8 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
   let handle = null;
   let noteLines = [...notes];
   const listeners = new Set(); // stand-ins of this figure's controls (term-popover.js)
+  let heightHold = null;        // the drawing keeps its height while the reader works it
+  const releaseHeight = () => heightHold?.release();
 
   // The slot's state is an attribute the CSS selects on: rewriting it, even unchanged, makes
   // the browser restyle the whole figure.
@@ -101,6 +104,7 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
     if (!fromControl) controls.set(params);
     if (newNotes) noteLines = [...newNotes];
     else if (fromControl) noteLines = []; // the reader has moved on from the link's state
+    heightHold?.moved();
     run();
     onChange?.(id);
   };
@@ -126,6 +130,9 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
       lastDescription = text;
       description.textContent = text;
     },
+    // The drawing has become a different one (not a move of the same): let it take its own
+    // height again rather than the tallest it has had.
+    releaseHeight,
   };
 
   const figure = {
@@ -164,14 +171,20 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
   indexFigure(figure);
   offerImages(Boolean(figure.svg()));
 
-  // Re-layout on width changes only; the core is not called again for a resize.
-  if (handle.resize && typeof ResizeObserver === 'function') {
+  // From the first drawing on, a move that shortens the drawing leaves the page below in place
+  // (height-hold.js). Re-layout on width changes only; the core is not called again for a
+  // resize. The drawing at its new width starts again from its natural height.
+  if (typeof ResizeObserver === 'function') {
+    heightHold = holdWhileInUse(slot, [mount, description]);
     let frame = 0;
     new ResizeObserver(() => {
       if (mount.clientWidth === lastWidth) return;
       lastWidth = mount.clientWidth;
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => handle.resize());
+      frame = requestAnimationFrame(() => {
+        handle.resize?.();
+        releaseHeight();
+      });
     }).observe(mount);
   }
   return figure;
