@@ -1,4 +1,4 @@
-// A figure's drawing keeps the tallest height it has had since it was last drawn afresh.
+// A figure's drawing keeps the tallest height it has had while the reader works the figure.
 //
 // Some moves change how tall a drawing is: the cost figure's grid gains a row with each step of
 // m, a claim note comes and goes with the seed, a description wraps onto a second line. Each time
