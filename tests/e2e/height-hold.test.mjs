@@ -1,7 +1,7 @@
 // While the reader works a figure, a move that makes its drawing shorter leaves the text below
-// in place (web/js/lib/height-hold.js): the cost figure's grid loses rows as m goes down, and the
-// paragraph after the figure must not move. Once the reader has left the figure, and when the
-// page is resized, the figure takes its own height again.
+// in place (web/js/lib/height-hold.js): the cost figure's grid loses rows as m goes down, and
+// what follows the figure (the next section) must not move. Once the reader has left the
+// figure, and when the page is resized, the figure takes its own height again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite, waitForFigure } from './harness.mjs';
