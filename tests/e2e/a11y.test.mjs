@@ -112,7 +112,7 @@ function expectedStops(id) {
   const slot = document.querySelector(`[data-figure="${CSS.escape(id)}"]`);
   const keys = new Set();
   for (const n of slot.querySelectorAll('input, button, textarea, select, [role="radio"], [tabindex="0"]')) {
-    if (n.disabled || n.closest('[hidden]') || n.getClientRects().length === 0 || getComputedStyle(n).visibility === 'hidden') continue;
+    if (n.disabled || n.closest('[hidden]') || !n.checkVisibility({ visibilityProperty: true })) continue;
     if (n.type === 'radio' || n.getAttribute('role') === 'radio' || n.tabIndex >= 0) keys.add(window.__stopKey(n, slot));
   }
   return [...keys];

@@ -3,7 +3,7 @@
 // [m, n] product and the two multiply-add counts the core returns. Screenshots, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="cost"]';
@@ -58,7 +58,7 @@ test('the pointer moves n (click on the track, then drag to the start)', async (
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'cost');
   const slider = page.locator('#cost-n');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
   const middle = await value(page, 'n');

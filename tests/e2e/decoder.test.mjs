@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot } from './harness.mjs';
+import { REPO, coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="decoder"]';
@@ -105,7 +105,7 @@ test('the step slider works by keyboard and by pointer', async () => {
   assert.equal(await stepValue(page), 3);
   await assertStepMatchesCore(page, 3);
   const slider = page.locator('#decoder-step');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + box.width - 3, box.y + box.height / 2);
   const last = await stepValue(page);

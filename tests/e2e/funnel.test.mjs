@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { coreFigure, logAxisMapping, logToY, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, logAxisMapping, logToY, screenshot, useBrowserSuite, waitForFigure, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="funnel"]';
@@ -48,7 +48,7 @@ test('the pointer moves the length control and the bars follow', async () => {
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'funnel');
   const slider = page.locator('#funnel-n');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
   const middle = await sliderValue(page);

@@ -155,6 +155,15 @@ export function useBrowserSuite({ root, contextOptions } = {}) {
   return suite;
 }
 
+// Scrolls the locator's element into view and waits until a frame has drawn it there, as a reader
+// sees it before pressing it: a figure far from the view is skipped (content-visibility: auto,
+// section-layout.js) and is drawn only in the frame after it comes near, so a raw mouse press
+// sent at once would land on the figure's empty box.
+export async function scrollIntoViewAndDraw(locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 // Waits for the fonts, then scrolls the element to 70 px below the top of the viewport.
 export async function scrollToFigure(page, selector) {
   await page.evaluate(() => document.fonts.ready);

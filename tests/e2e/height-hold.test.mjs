@@ -40,6 +40,7 @@ test('once the reader has left the figure, it takes its own height again', async
   const natural = await figureHeight(page); // m = 5, as drawn at first
   await page.focus('#cost-m');
   await page.keyboard.press('End');
+  await belowTop(page); // a frame with the grid at its tallest: what the reader saw, and is held
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -65,6 +66,7 @@ test('a new width lets the figure take its own height at that width', async () =
   await waitForFigure(page, 'cost');
   await page.focus('#cost-m');
   await page.keyboard.press('End');
+  await belowTop(page); // a frame with the grid at its tallest: what the reader saw, and is held
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight'); // m = 2, still held at the height of m = 50
   await page.setViewportSize({ width: 360, height: 800 });

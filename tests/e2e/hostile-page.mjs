@@ -52,7 +52,10 @@ export function figureReport() {
     const id = slot.dataset.figure;
     if (id in out) continue;
     const alert = slot.querySelector('.figure-alert');
-    const visible = Boolean(alert && !alert.hidden && alert.getClientRects().length && getComputedStyle(alert).display !== 'none' && alert.textContent.trim());
+    // (A figure far from the view is skipped, content-visibility: auto: its note has no boxes
+    // until the reader scrolls there, and is shown all the same.)
+    const shown = (node) => node.getClientRects().length > 0 || node.checkVisibility();
+    const visible = Boolean(alert && !alert.hidden && shown(alert) && getComputedStyle(alert).display !== 'none' && alert.textContent.trim());
     const values = {};
     for (const input of slot.querySelectorAll('.figure-controls input[type="range"]')) values[input.id] = input.valueAsNumber;
     out[id] = { state: slot.dataset.state, note: visible, noteText: visible ? alert.textContent.slice(0, 160) : '', values };

@@ -3,7 +3,7 @@
 // one scale. Screenshots at 1280/360 px, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertDrawingFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="ledger"]';
@@ -66,7 +66,7 @@ test('the pointer moves h (click on the track, then drag to the start)', async (
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'ledger');
   const slider = page.locator('#ledger-hidden');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
   const h = await hidden(page);

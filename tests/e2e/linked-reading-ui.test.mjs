@@ -6,7 +6,7 @@
 // and fits a 360 px phone; pointing around the page never searches the document.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite } from './harness.mjs';
+import { useBrowserSuite, scrollIntoViewAndDraw } from './harness.mjs';
 import { touchTap, openLinkedPage } from './linked-reading-helpers.mjs';
 
 const suite = useBrowserSuite();
@@ -120,7 +120,7 @@ test('dragging a slider with the mouse lights its term in the same figure, on sc
   const { page, errors } = await openLinkedPage(suite, 'index.html', { width: 1280, height: 800 });
   for (const [figure, param, term] of [['three-steps', 'd', 'd'], ['sqrt-d', 'd', 'd'], ['ledger', 'hidden', 'hidden'], ['cost', 'n', 'n'], ['scorers', 'step', 'step']]) {
     const slider = page.locator(`#${figure}-${param}`);
-    await slider.scrollIntoViewIfNeeded();
+    await scrollIntoViewAndDraw(slider);
     const box = await slider.boundingBox();
     await page.mouse.move(box.x + 4, box.y + box.height / 2);
     await page.mouse.down();

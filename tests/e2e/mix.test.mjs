@@ -3,7 +3,7 @@
 // axes) and the orange arrow c ends inside the dashed hull of the tips, for every target and β.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="mix"]';
@@ -82,7 +82,7 @@ test('the pointer drags β and picks each target word; c never leaves the fan', 
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'mix');
   const slider = page.locator('#mix-beta');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   for (const [fraction, beta] of [[0, 0], [1, 10]]) {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

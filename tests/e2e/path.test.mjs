@@ -3,7 +3,7 @@
 // route is lit, and at n = 60 the figure fits a 360 px phone. Screenshots, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="path"]';
@@ -63,7 +63,7 @@ test('the pointer: a click on the track and a click on a node move the route', a
   const { page, errors } = await suite.open('index.html#path.n=12');
   await waitForFigure(page, 'path');
   const slider = page.locator('#path-i');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
   const i = await value(page, 'i');

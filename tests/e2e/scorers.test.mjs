@@ -4,7 +4,7 @@
 // "yesterday" is darkest at 「昨天」.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="scorers"]';
@@ -74,7 +74,7 @@ test('the pointer: slider drag, a click on the TV chart, and the sentence pair',
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'scorers');
   const slider = page.locator('#scorers-step');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   await page.mouse.down();
@@ -82,7 +82,7 @@ test('the pointer: slider drag, a click on the TV chart, and the sentence pair',
   await page.mouse.up();
   assert.equal(await stepValue(page), 500);
   await assertMatchesCore(page, { pair: 1, step: 500, seed: 1 });
-  await page.locator(`${FIG} rect.tv-hit`).scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(page.locator(`${FIG} rect.tv-hit`));
   const chart = await page.locator(`${FIG} rect.tv-hit`).boundingBox();
   await page.mouse.click(chart.x + chart.width / 2, chart.y + chart.height / 2);
   const middle = await stepValue(page);

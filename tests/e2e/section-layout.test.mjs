@@ -1,8 +1,8 @@
 // The chapter's sections are laid out in idle time, not for the first paint (section-layout.js):
 // the first paint lays out only what is near the viewport, laying out the rest moves nothing the
 // reader sees, and a jump made before then (a contents link, a formula's jump to a control,
-// term-links.js) lands where it should. Once laid out, the prose far from the viewport is skipped
-// when a frame is drawn, at its real size, at every width of the page.
+// term-links.js) lands where it should. Once laid out, the prose and figures far from the viewport are skipped
+// when a frame is drawn, at their real size, at every width of the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite, waitForLayout } from './harness.mjs';
@@ -114,13 +114,15 @@ const frames = (page, n) => page.evaluate((count) => new Promise((resolve) => {
   const next = (k) => (k ? requestAnimationFrame(() => next(k - 1)) : resolve());
   next(count);
 }), n);
-// Every block of prose more than a screen from the view has settled (those nearer settle once
-// the reader scrolls away from them).
-const allSettled = (page) => page.waitForFunction(() => [...document.querySelectorAll('.chapter-section > :not(.figure, details)')]
+// The blocks that settle: each block of prose and each figure (not the folds).
+const SETTLING = '.chapter-section > :not(details)';
+// Every block more than a screen from the view has settled (those nearer settle once the reader
+// scrolls away from them).
+const allSettled = (page) => page.waitForFunction((blocks) => [...document.querySelectorAll(blocks)]
   .every((block) => {
     const { top, bottom } = block.getBoundingClientRect();
     return block.classList.contains('is-settled') || (bottom > -innerHeight && top < 2 * innerHeight);
-  }), null, { timeout: 5000 });
+  }), SETTLING, { timeout: 5000 });
 
 // The same measure with every block drawn: what the page would be without skipping.
 async function blockTopsAllDrawn(page) {
@@ -132,20 +134,21 @@ async function blockTopsAllDrawn(page) {
   return drawn;
 }
 
-test('once laid out, the prose far from the view is skipped at its real size, and again after the width changes', async () => {
+test('once laid out, the prose and figures far from the view are skipped at their real size, and again after the width changes', async () => {
   const { page, errors } = await suite.open('index.html', { width: 1280, height: 900 });
   await allSettled(page);
-  // The elements inside the prose three screens or more below the view: none is rendered (a
-  // skipped block's own box is; what it holds is not).
-  const skipped = () => page.evaluate(() => {
-    const far = [...document.querySelectorAll('.chapter-section > :not(.figure, details)')]
+  // The elements inside the prose and figures three screens or more below the view: none is
+  // rendered (a skipped block's own box is; what it holds is not).
+  const skipped = () => page.evaluate((blocks) => {
+    const far = [...document.querySelectorAll(blocks)]
       .filter((block) => block.getBoundingClientRect().top > 3 * innerHeight);
     const inside = far.flatMap((block) => [...block.querySelectorAll('*')]);
     const rendered = inside.filter((e) => e.checkVisibility({ contentVisibilityAuto: true }));
-    return `${inside.length - rendered.length} of ${inside.length} skipped`;
-  });
+    const figures = far.filter((block) => block.matches('.figure')).length;
+    return `${inside.length - rendered.length} of ${inside.length} skipped, in ${figures} figures and the prose`;
+  }, SETTLING);
   const farAtTop = await skipped();
-  assert.match(farAtTop, /^(\d+) of \1 skipped$/, 'the prose far below the top of the page is skipped');
+  assert.match(farAtTop, /^(\d+) of \1 skipped, in ([1-9]\d*) figures/, 'the prose and figures far below the top of the page are skipped');
   assert.ok(parseInt(farAtTop, 10) > 100, farAtTop);
   const wide = await blockTops(page);
   assert.deepEqual(wide, await blockTopsAllDrawn(page), 'at 1280 px every block stands where it would if all were drawn');
@@ -155,13 +158,32 @@ test('once laid out, the prose far from the view is skipped at its real size, an
   const narrow = await blockTops(page);
   assert.ok(narrow.height > wide.height * 1.2, `the page is taller at 360 px (${wide.height} → ${narrow.height} px)`);
   assert.deepEqual(narrow, await blockTopsAllDrawn(page), 'at 360 px too');
-  assert.match(await skipped(), /^(\d+) of \1 skipped$/, 'and again at 360 px');
+  assert.match(await skipped(), /^(\d+) of \1 skipped, in ([1-9]\d*) figures/, 'and again at 360 px');
   // In print, nothing is skipped: what prints is what prints with every block drawn.
   await page.emulateMedia({ media: 'print' });
   const printed = await skipped();
   const style = await page.addStyleTag({ content: '.chapter-section > * { content-visibility: visible !important; }' });
   assert.equal(printed, await skipped(), 'in print the far prose is drawn');
   await style.evaluate((node) => node.remove());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// A figure skipped before it is drawn keeps the size of its empty slot (a skipped block is not
+// laid out, so it remembers no new size) and, once the reader comes near, pushes down what is
+// below it. So figures settle only when every figure is drawn: here the core (two thirds of
+// the page's bytes) arrives after the prose has settled, as it may on a slow connection.
+test('with the core late, the figures far from the view settle at their drawn size', async () => {
+  const { page, errors, release } = await openWithCoreHeld({ width: 1280, height: 900 });
+  await waitForLayout(page, 20000);
+  await page.waitForTimeout(1500); // the prose settles meanwhile, one section per idle period
+  const waiting = await page.evaluate(() => [...document.querySelectorAll('[data-figure]')].filter((slot) => slot.dataset.state !== 'ready').length);
+  assert.ok(waiting > 5, `the figures wait for the core (${waiting} not drawn)`);
+  release();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-figure]')].every((slot) => slot.dataset.state === 'ready'), null, { timeout: 20000 });
+  await allSettled(page);
+  await frames(page, 3);
+  assert.deepEqual(await blockTops(page), await blockTopsAllDrawn(page), 'every block stands where it would if all were drawn');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -3,7 +3,7 @@
 // weights printed equal the core's, with the sum shown as the core's 1.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="softmax"]';
@@ -70,7 +70,7 @@ test('the pointer drags a bar up and down', async () => {
   await waitForFigure(page);
   await openAside(page);
   const hit = page.locator(`${FIG} .x-bars g.column`).nth(3).locator('rect.hit');
-  await hit.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(hit);
   const box = await hit.boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

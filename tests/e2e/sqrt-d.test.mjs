@@ -3,7 +3,7 @@
 // entropy near 0, scaled above 1. Screenshots at 1280/360 px, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure } from './harness.mjs';
+import { coreFigure, overflowingElements, screenshot, useBrowserSuite, waitForFigure, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="sqrt-d"]';
@@ -55,7 +55,7 @@ test('the pointer moves d (click on the track, then drag) and the readouts follo
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'sqrt-d');
   const slider = page.locator('#sqrt-d-d');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
   const middle = await sliderValue(page);

@@ -3,7 +3,7 @@
 // the page: the largest e reads 0.16 at d = 64 and 1.31 at d = 1, and α sharpens as d shrinks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot } from './harness.mjs';
+import { coreFigure, hasHorizontalScroll, screenshot, useBrowserSuite, waitForFigure, assertSvgFitsSlot, scrollIntoViewAndDraw } from './harness.mjs';
 
 const suite = useBrowserSuite();
 const FIG = '[data-figure="three-steps"]';
@@ -56,7 +56,7 @@ test('the pointer moves d (click, then drag) and picks the target word', async (
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'three-steps');
   const slider = page.locator('#three-steps-d');
-  await slider.scrollIntoViewIfNeeded();
+  await scrollIntoViewAndDraw(slider);
   const box = await slider.boundingBox();
   await page.mouse.click(box.x + 3, box.y + box.height / 2);
   assert.equal(await sliderValue(page), 1);

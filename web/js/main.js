@@ -5,7 +5,7 @@
 import { setupToc } from './lib/toc.js';
 import { layOutChapterInIdleTime } from './lib/section-layout.js';
 import { linkFormulaTerms } from './lib/term-links.js';
-import { onFigureMounted } from './lib/mount-schedule.js';
+import { allFiguresMounted, onFigureMounted } from './lib/mount-schedule.js';
 import { postHeightToHost } from './lib/frame-height.js';
 import { markScriptRunning } from './lib/script-check.js';
 import { afterFirstPaint } from './lib/next-task.js';
@@ -29,7 +29,7 @@ const firstFigureMounted = new Promise((resolve) => {
 const loadedAWhileAgo = new Promise((resolve) => {
   window.addEventListener('load', () => setTimeout(resolve, LAYOUT_AT_THE_LATEST_MS), { once: true });
 });
-layOutChapterInIdleTime(document, { after: Promise.race([firstFigureMounted, loadedAWhileAgo]) });
+layOutChapterInIdleTime(document, { after: Promise.race([firstFigureMounted, loadedAWhileAgo]), figuresDrawn: allFiguresMounted });
 
 // The figures' code and the core (two thirds of the page's bytes) are fetched once the text has
 // been painted: on a slow connection the first screen's text, its styles and its fonts then have

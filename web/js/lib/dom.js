@@ -46,3 +46,11 @@ export function whenNearViewport(el, margin, fn) {
   }, { rootMargin: margin });
   observer.observe(el);
 }
+
+// True when the element is displayed: drawn, or skipped only for being far from the view
+// (content-visibility: auto, section-layout.js), which a reader scrolling there will see; false
+// when it is hidden (display: none, a closed <details>). getClientRects() alone says false for
+// both, as a skipped element has no boxes until it comes near the view.
+export function isDisplayed(node) {
+  return node.checkVisibility?.() ?? node.getClientRects().length > 0;
+}

@@ -23,21 +23,31 @@
 // not lay out its section in the middle of its mount. When every piece is laid out, <html> gets
 // data-layout="complete".
 //
-// Then the prose settles (`is-settled`, layout.css), block by block while it is far from the
-// view: from then on it is skipped when a frame is drawn, at the size it was last laid out at.
-// Those sizes hold for one width of the text column; when it changes (a window resized, a phone
-// turned), every block is laid out again at the new width, and settles again.
+// Then the chapter settles (`is-settled`, layout.css): each block of prose and each figure,
+// while it is far from the view. From then on it is skipped when a frame is drawn, at the size
+// it was last laid out at. Those sizes hold for one width of the text column; when it changes (a
+// window resized, a phone turned), every block is laid out again at the new width, and settles
+// again. Figures far away cost every frame of the one being worked: hit testing a pointer and
+// grouping the page's paint into layers both walk every figure painted, and the browser paints
+// up to 4,000 px from the view. (With funnel in view, one hit test took 0.38 ms with every
+// figure drawn and 0.08 ms with the others skipped.) A figure that redraws while skipped (a
+// stand-in moved it) is laid out as it comes near the view; scroll anchoring keeps the screen still.
+// Figures settle only once every figure is drawn: one skipped before its first draw kept its
+// empty slot's height until it came near, and then pushed down what was below it (a control
+// the page was scrolling to, among them).
 import { afterNextFrame, whenIdle } from './next-task.js';
 
 const SECTIONS = '.chapter-section';
 const LAID_OUT = 'is-laid-out';
 const SETTLED = 'is-settled';
-// The blocks of a section's prose (what settles): all but its figures (they redraw while off
-// screen) and its folds (they open and close; one holds a figure). layout.css says it too.
-const PROSE_BLOCK = ':not(.figure, details)';
-const PROSE = `:scope > ${PROSE_BLOCK}`;
+// The blocks of a section's prose: all but its figures and its folds.
+const FIGURE = '.figure';
+const PROSE_BLOCK = `:not(${FIGURE}, details)`;
+// What settles: a section's blocks of prose and its figures, not its folds (they open and close;
+// one holds a figure). layout.css says it too.
+const SETTLING = ':scope > :not(details)';
 // In document order: each section, then each block of its prose and each of its figures.
-const PIECES = `${SECTIONS}, ${SECTIONS} > ${PROSE_BLOCK}, ${SECTIONS} .figure`;
+const PIECES = `${SECTIONS}, ${SECTIONS} > ${PROSE_BLOCK}, ${SECTIONS} ${FIGURE}`;
 // How long one idle period spends laying pieces out: a few blocks of prose, or one figure (the
 // frame that then draws them costs about as much again).
 const SLICE_MS = 8;
@@ -47,13 +57,14 @@ const IDLE_TIMEOUT_MS = 500;
 
 let chapter = document;
 let pending = [];
+let figuresDrawn = null; // settles once every figure is drawn (figures settle after it)
 
 // Calls back two frames from now: what was laid out for good before this call has been drawn
 // once since (the first frame lays it out and remembers its blocks' sizes; the second begins
 // after that).
 const afterTwoFrames = (callback) => requestAnimationFrame(() => requestAnimationFrame(callback));
 
-// A block of prose settles only while it is far from the view. A block that takes
+// A block settles only while it is far from the view. A block that takes
 // `content-visibility: auto` on screen is skipped for one frame and drawn the next, and the
 // browser counts that as a shift of what it holds (a table or formula in a scroll box, a
 // formula's positioned parts: 0.27 of layout shift at a phone's width, from §1's table alone). A
@@ -61,25 +72,27 @@ const afterTwoFrames = (callback) => requestAnimationFrame(() => requestAnimatio
 // half a screen away.
 const FAR_FROM_VIEW = '100% 0px';
 
-// The prose settles while the page is idle, the far blocks of one section per idle period
+// The chapter settles while the page is idle, the far blocks of one section per idle period
 // (settling all at once took ~50 ms), starting two frames after the last piece was laid out; a
 // block near the view settles once the reader has scrolled away from it. After a change of the
 // text column's width, every block is laid out again at once, as a resize lays out a page
 // anyway, and settles again.
-function settleProse() {
+function settleFarBlocks() {
   const sections = [...chapter.querySelectorAll(SECTIONS)];
   const column = sections[0]?.parentElement;
   if (!column) return;
-  const blocks = sections.map((section) => [...section.querySelectorAll(PROSE)]);
+  const blocks = sections.map((section) => [...section.querySelectorAll(SETTLING)]);
   const near = new Set();
   // No block is taken to be far before the observer has said once which are near.
   let observed = false;
+  let figuresMaySettle = false;
   let started = false;
   let scheduled = false;
   const settleNext = () => {
     scheduled = false;
     if (!started || !observed) return;
-    const waiting = (block) => !near.has(block) && !block.classList.contains(SETTLED);
+    const waiting = (block) => !near.has(block) && !block.classList.contains(SETTLED)
+      && (figuresMaySettle || !block.matches(FIGURE));
     const section = blocks.find((list) => list.some(waiting));
     if (!section) return;
     section.filter(waiting).forEach((block) => block.classList.add(SETTLED));
@@ -101,6 +114,11 @@ function settleProse() {
   }, { rootMargin: FAR_FROM_VIEW });
   blocks.flat().forEach((block) => observer.observe(block));
   start();
+  // (two frames on, as above: the last figure drawn has been laid out at its size once)
+  figuresDrawn?.then(() => afterTwoFrames(() => {
+    figuresMaySettle = true;
+    schedule();
+  }));
   let width = null;
   new ResizeObserver(([entry]) => {
     const now = entry.contentRect.width;
@@ -116,7 +134,7 @@ function settleProse() {
 function markCompleteIfDone() {
   if (pending.length || document.documentElement.dataset.layout === 'complete') return;
   document.documentElement.dataset.layout = 'complete';
-  settleProse();
+  settleFarBlocks();
 }
 
 function layOut(piece) {
@@ -147,9 +165,10 @@ export function layOutFigure(figure) {
 
 // Starts laying out root's pieces in idle time, once `after` has settled (what the reader sees
 // first, drawn: the idle time before it is the core's download, which the figures in view wait
-// for).
-export function layOutChapterInIdleTime(root = document, { after = Promise.resolve() } = {}) {
+// for). Once the figures are all drawn (`figuresDrawn` settles), they settle too.
+export function layOutChapterInIdleTime(root = document, { after = Promise.resolve(), figuresDrawn: drawn = null } = {}) {
   chapter = root;
+  figuresDrawn = drawn;
   pending = [...root.querySelectorAll(PIECES)].filter((piece) => !piece.classList.contains(LAID_OUT));
   markCompleteIfDone();
   // One piece at least per idle period; more while the time they took (laid out now, by asking

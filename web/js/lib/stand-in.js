@@ -2,7 +2,7 @@
 // term), built from the same spec and bound to the same state. Moving it sets the figure's
 // params, which moves the real control, redraws the figure and writes the URL; under its name,
 // one line says what it changes, as the figure shows it now (term-readouts.js).
-import { element } from './dom.js';
+import { element, isDisplayed } from './dom.js';
 import { buildControls } from './controls.js';
 
 // 「核心大图 · 一张图走完三步：谁被打分…」 → 「核心大图 · 一张图走完三步」
@@ -11,7 +11,7 @@ export const shortTitle = (text) => String(text ?? '').split(/[：:]/)[0].trim()
 // Where the real control is, seen from the viewport: 'above', 'below' or 'here' (wholly in
 // view). A control in a closed <details> is where its <details> is.
 export function whereIs(control) {
-  const shown = control.getClientRects().length ? control : control.closest('details') ?? control;
+  const shown = isDisplayed(control) ? control : control.closest('details') ?? control;
   const box = shown.getBoundingClientRect();
   if (box.bottom <= 0) return 'above';
   if (box.top >= window.innerHeight) return 'below';

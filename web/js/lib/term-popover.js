@@ -4,7 +4,7 @@
 // never over it, inside the viewport; on a 360 px phone it spans the screen and scrolls inside
 // itself. Keyboard: Tab from the term enters it, Tab past its end leaves it for what follows
 // the term, Shift+Tab from its start goes back to the term (Escape: term-links.js).
-import { element } from './dom.js';
+import { element, isDisplayed } from './dom.js';
 import { standIn, shortTitle, whereIs } from './stand-in.js';
 
 const MAX_STAND_INS = 3;  // figures with stand-ins; further ones are listed by name
@@ -15,7 +15,7 @@ const ROOM_WANTED = 280;  // px below the term that keep the popover there rathe
 
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]';
 // (An unchecked radio button is skipped: Tab reaches a radio group at its checked button.)
-const isTabbable = (node) => node.tabIndex >= 0 && node.getClientRects().length > 0 && !(node.type === 'radio' && !node.checked);
+const isTabbable = (node) => node.tabIndex >= 0 && isDisplayed(node) && !(node.type === 'radio' && !node.checked);
 
 // The focusable element that follows `node` in the page's Tab order (outside `except`).
 function nextTabbable(node, except) {
@@ -63,7 +63,7 @@ export function createTermPopover({ terms, goTo, onDismiss }) {
     }
     const groups = [...byFigure.values()].map((group, order) => {
       const control = group.find((l) => l.control)?.control ?? null;
-      const shown = control && (control.getClientRects().length ? control : control.closest('details'));
+      const shown = control && (isDisplayed(control) ? control : control.closest('details'));
       return {
         links: group, order, control, where: control ? whereIs(control) : null,
         direct: group.some((l) => l.how === 'direct'),
