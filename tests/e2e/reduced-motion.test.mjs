@@ -2,7 +2,8 @@
 // longer than ~0; jumping to a control scrolls at once rather than smoothly; the decoder's 播放
 // advances whole decoding steps (no line-by-line stepping through the code) with nothing animated.
 // Without it, a figure's move still ends in the frame that shows it: nothing in a figure eases
-// its size or place (each frame of such a transition lays the figure out again).
+// its size or place (each frame of such a transition lays the figure out again), and the light
+// of a formula term and its controls comes on at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite } from './harness.mjs';
@@ -85,6 +86,24 @@ test('without reduced motion, no figure eases its marks\' size or place after a 
     return [...new Set(found)];
   });
   assert.deepEqual(easing, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The light of a term and of its controls (term-links.js) comes on in the frame that shows it:
+// a fade drew several more frames after each change of light, each repainting the page in view.
+test('without reduced motion, lighting a term and its controls starts no animation', async () => {
+  const { page, errors } = await openReduced('index.html', 'no-preference');
+  const term = page.locator('.katex [data-term].term-linked').first();
+  await term.scrollIntoViewIfNeeded();
+  await term.hover();
+  const control = page.locator('[data-figure] .control[data-term] input').first();
+  await control.focus();
+  const lit = await page.evaluate(() => document.querySelectorAll('.is-lit').length);
+  assert.ok(lit >= 2, `the term and the control it changes are lit (${lit} lit)`);
+  const running = await page.evaluate(() => document.getAnimations()
+    .map((a) => `${a.transitionProperty ?? a.animationName} on ${a.effect?.target?.tagName?.toLowerCase()}.${a.effect?.target?.getAttribute('class') ?? ''}`));
+  assert.deepEqual(running, []);
   assert.deepEqual(errors, []);
   await page.close();
 });
