@@ -10,7 +10,10 @@
 // total = script + render is the work between the input and the finished frame; toPaint also
 // counts the idle wait for the next vsync (0–16.7 ms, so it says little about the page itself).
 // core: the part of script spent in the WASM core's figure() (when the bench times it).
-// A "move" collects every event up to the next frame (a drag step may bring several).
+// A "move" collects every event up to the frame that shows it (a drag step may bring several);
+// an event handled after that frame's rAF callback is the next move's, and its script is taken
+// out of this move's render: during a drag, Chromium handles the next pointer moves before our
+// message, and they were counted twice, in both moves.
 export function installLatencyProbe() {
   const TYPES = ['keydown', 'input', 'change', 'click', 'pointerdown', 'pointermove', 'pointerup'];
   const now = () => performance.now();
@@ -19,9 +22,12 @@ export function installLatencyProbe() {
   let coreAtStart = 0;
   let outer = null;       // the outermost event being dispatched
   let token = 0;
-  let move = null;
+  let move = null;         // the move being collected, until the rAF callback of its frame
+  let framed = null;       // the move whose frame is being drawn (from that callback to our message)
   let frameQueued = false;
+  let drawing = false;      // from our rAF callback to our message
   let frameStart = 0;
+  let scriptSinceFrame = 0; // script of the events handled while drawing (the next move's)
   const finished = [];
   const settleWaiters = [];
   const frameChannel = new MessageChannel();
@@ -42,26 +48,35 @@ export function installLatencyProbe() {
     frameQueued = true;
     requestAnimationFrame(() => {
       frameStart = now();
+      drawing = true;
+      scriptSinceFrame = 0;
+      if (depth === 0) {
+        framed = move;
+        move = null;
+      }
       frameChannel.port2.postMessage(0);
     });
   };
   frameChannel.port1.onmessage = () => {
     const end = now();
     frameQueued = false;
-    const done = depth === 0 ? move : null;
+    drawing = false;
+    const done = framed;
+    framed = null;
     if (done) {
-      move = null;
-      done.render = end - frameStart;
+      done.render = end - frameStart - scriptSinceFrame;
       done.total = done.script + done.render;
       done.toPaint = end - done.t0;
       if (done.significant) finished.push(done);
     }
+    if (move) queueFrame(); // events handled meanwhile: their own frame
     for (const resolve of settleWaiters.splice(0)) resolve();
   };
 
   const finish = (event, end, late = false) => {
     if (!move) move = { t0: started, script: 0, core: 0, events: [], significant: false, late: false };
     move.script += end - started;
+    if (drawing) scriptSinceFrame += end - started;
     move.core += (window.__coreMs ?? 0) - coreAtStart; // the core's figure() calls (when timed)
     move.events.push(event.type);
     move.significant ||= significant(event);
