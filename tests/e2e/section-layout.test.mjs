@@ -122,7 +122,7 @@ const allSettled = (page) => page.waitForFunction((blocks) => [...document.query
   .every((block) => {
     const { top, bottom } = block.getBoundingClientRect();
     return block.classList.contains('is-settled') || (bottom > -innerHeight && top < 2 * innerHeight);
-  }), SETTLING, { timeout: 5000 });
+  }), SETTLING, { timeout: 15000 }); // one section per idle period: seconds on a busy machine
 
 // The same measure with every block drawn: what the page would be without skipping.
 async function blockTopsAllDrawn(page) {
