@@ -158,7 +158,7 @@ export function useBrowserSuite({ root, contextOptions } = {}) {
 // Scrolls the locator's element into view and waits until a frame has drawn it there, as a reader
 // sees it before pressing it: a figure far from the view is skipped (content-visibility: auto,
 // section-layout.js) and is drawn only in the frame after it comes near, so a raw mouse press
-// sent at once would land on the figure's empty box.
+// sent at once would land on the figure's empty box, and innerText would read no layout.
 export async function scrollIntoViewAndDraw(locator) {
   await locator.scrollIntoViewIfNeeded();
   await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -6,7 +6,7 @@
 // a word the table expects at a width but the page does not show fails too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite, waitForFigure } from './harness.mjs';
+import { scrollIntoViewAndDraw, useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 
@@ -183,8 +183,7 @@ test('the words hidden in the layout are hidden from the accessibility tree too'
   const notes = page.locator('[data-figure="scorers"] .figure-notes p').first();
   // Read where the reader reads it: innerText reads the layout, and a figure far from the view
   // is skipped (content-visibility: auto) until it comes near.
-  await notes.scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await scrollIntoViewAndDraw(notes);
   const spoken = await notes.evaluate((p) => p.innerText);
   assert.match(spoken, /^第一张图是 Luong/);
   assert.doesNotMatch(spoken, /左边/);

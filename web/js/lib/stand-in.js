@@ -8,10 +8,14 @@ import { buildControls } from './controls.js';
 // 「核心大图 · 一张图走完三步：谁被打分…」 → 「核心大图 · 一张图走完三步」
 export const shortTitle = (text) => String(text ?? '').split(/[：:]/)[0].trim();
 
+// What the reader finds of a control on the page: the control itself, or the closed <details>
+// that holds it; null when it is hidden otherwise.
+export const shownPartOf = (control) => (isDisplayed(control) ? control : control.closest('details'));
+
 // Where the real control is, seen from the viewport: 'above', 'below' or 'here' (wholly in
 // view). A control in a closed <details> is where its <details> is.
 export function whereIs(control) {
-  const shown = isDisplayed(control) ? control : control.closest('details') ?? control;
+  const shown = shownPartOf(control) ?? control;
   const box = shown.getBoundingClientRect();
   if (box.bottom <= 0) return 'above';
   if (box.top >= window.innerHeight) return 'below';

@@ -5,7 +5,7 @@
 // itself. Keyboard: Tab from the term enters it, Tab past its end leaves it for what follows
 // the term, Shift+Tab from its start goes back to the term (Escape: term-links.js).
 import { element, isDisplayed } from './dom.js';
-import { standIn, shortTitle, whereIs } from './stand-in.js';
+import { standIn, shortTitle, shownPartOf, whereIs } from './stand-in.js';
 
 const MAX_STAND_INS = 3;  // figures with stand-ins; further ones are listed by name
 const MARGIN = 8;         // px between the popover and the viewport's edges
@@ -63,7 +63,7 @@ export function createTermPopover({ terms, goTo, onDismiss }) {
     }
     const groups = [...byFigure.values()].map((group, order) => {
       const control = group.find((l) => l.control)?.control ?? null;
-      const shown = control && (isDisplayed(control) ? control : control.closest('details'));
+      const shown = control && shownPartOf(control);
       return {
         links: group, order, control, where: control ? whereIs(control) : null,
         direct: group.some((l) => l.how === 'direct'),
