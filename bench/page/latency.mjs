@@ -170,25 +170,53 @@ function figureSummary(id, moves) {
 // The floor of this environment: the same probe on a page whose only work is one slider that
 // writes its value beside it (headless Chromium, software compositing, a shared CPU), moved with
 // the keyboard as the figures' sliders are. Whatever a figure costs comes on top.
-const FLOOR_PAGE = '<!doctype html><meta charset="utf-8"><label>n <input type="range" min="0" max="100" value="50"></label>' +
-  '<output>50</output>';
+const FLOOR_SLIDER = '<label>n <input type="range" min="0" max="100" value="50"></label><output>50</output>';
+const FLOOR_PAGE = `<!doctype html><meta charset="utf-8">${FLOOR_SLIDER}`;
+
+// Presses the arrows on the floor slider inside `box` (a selector of the page): {moves, script,
+// render, total}.
+async function pressFloorSlider(page, box, presses) {
+  await page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    const out = root.querySelector('output');
+    root.querySelector('input').addEventListener('input', (event) => { out.textContent = event.target.value; });
+  }, box);
+  const moves = [];
+  await page.focus(`${box} input`);
+  await settle(page);
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press(i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft');
+    moves.push(...(await settle(page)));
+  }
+  return { moves: moves.length, script: summary(moves.map((m) => m.script)), render: summary(moves.map((m) => m.render)), total: summary(moves.map((m) => m.total)) };
+}
 
 async function calibrate(context, presses = 40) {
   const page = await context.newPage();
   await page.addInitScript(installLatencyProbe);
   await page.goto(`data:text/html,${encodeURIComponent(FLOOR_PAGE)}`);
-  await page.evaluate(() => {
-    const out = document.querySelector('output');
-    document.querySelector('input').addEventListener('input', (event) => { out.textContent = event.target.value; });
-  });
-  const moves = [];
-  await page.focus('input');
-  for (let i = 0; i < presses; i += 1) {
-    await page.keyboard.press(i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft');
-    moves.push(...(await settle(page)));
-  }
+  const floor = await pressFloorSlider(page, 'body', presses);
   await page.close();
-  return { moves: moves.length, script: summary(moves.map((m) => m.script)), render: summary(moves.map((m) => m.render)), total: summary(moves.map((m) => m.total)) };
+  return floor;
+}
+
+// The same slider set into the chapter just above a figure, in view with the figure under it:
+// what a move costs in the chapter before any figure does anything (each frame there lays out,
+// hit-tests and paints a long page). Reported beside the floor; the budget stays the floor's.
+async function chapterFloor(page, besideId, presses = 80) {
+  await page.evaluate(([html, id]) => {
+    const box = document.createElement('div');
+    box.id = 'bench-floor-slider';
+    box.innerHTML = html;
+    const slot = document.querySelector(`[data-figure="${CSS.escape(id)}"]`);
+    slot.before(box);
+    slot.scrollIntoView({ block: 'center' });
+  }, [FLOOR_SLIDER, besideId]);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(500); // what the scroll brought into view is drawn and settled
+  const floor = await pressFloorSlider(page, '#bench-floor-slider', presses);
+  await page.evaluate(() => document.getElementById('bench-floor-slider').remove());
+  return { beside: besideId, ...floor };
 }
 
 // Drives every mounted figure of index.html. Returns {figures: [summary], floor, errors, seconds}.
@@ -222,8 +250,11 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     figures.push(s);
     log(`  ${id}: ${s.moves} moves, total p50 ${s.total.p50?.toFixed(2)} p95 ${s.total.p95?.toFixed(2)} max ${s.total.max?.toFixed(2)} ms`);
   }
+  const measured = figures.find((f) => f.moves);
+  const inChapter = measured ? await chapterFloor(page, measured.id) : null;
   await page.close();
   const floor = await calibrate(context, 80);
   log(`  environment floor (a one-slider page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
-  return { figures, floor, errors, seconds: (performance.now() - started) / 1000 };
+  if (inChapter) log(`  the same slider in the chapter, above ${inChapter.beside}: total p50 ${inChapter.total.p50?.toFixed(2)} p95 ${inChapter.total.p95?.toFixed(2)} ms`);
+  return { figures, floor, inChapter, errors, seconds: (performance.now() - started) / 1000 };
 }

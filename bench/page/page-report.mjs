@@ -130,9 +130,18 @@ function latencySection(latency) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
     ...(latency.floor ? [`| *floor: a page with one slider and its value* | ${latency.floor.moves} | — | ${triple(latency.floor.script)} | ${triple(latency.floor.render)} | ${triple(latency.floor.total)} | | 1.0× | |`] : []),
+    ...(latency.floor && latency.inChapter ? [`| *the same slider in the chapter, above ${latency.inChapter.beside}* | ${latency.inChapter.moves} | — | ` +
+      `${triple(latency.inChapter.script)} | ${triple(latency.inChapter.render)} | ${triple(latency.inChapter.total)} | | ` +
+      `${(latency.inChapter.total.p95 / latency.floor.total.p95).toFixed(1)}× | |`] : []),
     '',
     'The floor row is what the same probe measures on a trivial page in the same browser at the same time: the cost of a frame ' +
       'in this environment (headless, software compositing, a shared CPU), which every figure pays on top of its own work.',
+    ...(latency.floor && latency.inChapter ? ['', 'The row under it is that slider set into index.html just above a figure, in view, ' +
+      'after every figure was driven: what a move costs in the chapter before any figure does anything (each frame lays out, ' +
+      `hit-tests and paints a long page). Of the ${BUDGETS.latencyP95OverFloor}× the budget allows, the chapter alone takes ` +
+      `${(latency.inChapter.total.p95 / latency.floor.total.p95).toFixed(1)}× (p95 ${ms(latency.inChapter.total.p95)} of ` +
+      `${ms(p95Limit(latency))} ms), leaving ${ms(Math.max(0, p95Limit(latency) - latency.inChapter.total.p95))} ms at p95 for a ` +
+      "figure's core call, its redraw and its own part of the frame."] : []),
     '',
     ...missedLatencyExplained(latency),
     'Slowest move of each figure:',
