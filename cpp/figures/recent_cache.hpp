@@ -3,48 +3,53 @@
 // change the inputs (a level, a training step) redraws from memory. Bounded: the entry used
 // least recently goes when a new one comes, so memory stays flat however long a reader plays.
 // Single-threaded by design (the page's core runs on one thread).
+//
+// The entries are a vector of `capacity` slots reserved once, each holding its result on the
+// heap: the cache's own footprint is the same whatever the history of keys. (A deque rotating
+// through its blocks held one block of 4 KB more or less depending on where the rotation
+// stood: the page's memory benchmark read that as growth.) A result returned stays where it is
+// until it is forgotten, however the entries are reordered meanwhile.
+#include <algorithm>
 #include <cstddef>
-#include <deque>
 #include <iterator>
+#include <memory>
 #include <utility>
+#include <vector>
 
 namespace attn {
 
 template <class Key, class Result>
 class RecentCache {
  public:
-  explicit RecentCache(std::size_t capacity) : capacity_(capacity) {}
+  explicit RecentCache(std::size_t capacity) : capacity_(capacity) { entries_.reserve(capacity); }
 
   template <class Compute>
   const Result& get(const Key& key, Compute&& compute) {
-    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-      if (it->first != key) continue;
-      if (std::next(it) != entries_.end()) {  // used now: the last to go
-        // Out first: a deque's push_back invalidates every iterator, `it` included.
-        auto entry = std::move(*it);
-        entries_.erase(it);
-        entries_.push_back(std::move(entry));
-      }
-      return entries_.back().second;
+    const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.key == key; });
+    if (it != entries_.end()) {
+      std::rotate(it, std::next(it), entries_.end());  // used now: the last to go
+      return *entries_.back().result;
     }
-    if (entries_.size() == capacity_) entries_.pop_front();
+    if (!entries_.empty() && entries_.size() >= capacity_) entries_.erase(entries_.begin());
     ++computed_;
-    entries_.emplace_back(key, compute());
-    return entries_.back().second;
+    entries_.push_back(Entry{key, std::make_unique<Result>(compute())});
+    return *entries_.back().result;
   }
 
   bool contains(const Key& key) const {
-    for (const auto& entry : entries_)
-      if (entry.first == key) return true;
-    return false;
+    return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.key == key; });
   }
 
   std::size_t computed() const { return computed_; }  // how many times compute ran (for tests)
 
  private:
+  struct Entry {
+    Key key;
+    std::unique_ptr<Result> result;
+  };
   std::size_t capacity_;
   std::size_t computed_ = 0;
-  std::deque<std::pair<Key, Result>> entries_;
+  std::vector<Entry> entries_;  // least recently used first
 };
 
 }  // namespace attn

@@ -31,10 +31,9 @@ TEST(RecentCache, KeepsWhatWasUsedLastAndForgetsTheLeastRecentlyUsed) {
   EXPECT_EQ(cache.computed(), 3u);
 }
 
-// Moving a used entry to the back must not use an iterator the move invalidated. A deque keeps
-// its blocks in a map that push_back may shift or reallocate; with entries as large as a
-// trajectory (a block each), a few thousand hits did that often enough for ASan to see a stale
-// iterator writing out of bounds (the fuzzer found it through the scorers figure).
+// Moving a used entry to the back must not use an iterator the move invalidated. (The deque the
+// cache once kept its entries in let a stale iterator write out of bounds after a few thousand
+// hits on entries as large as a trajectory; ASan saw it, the fuzzer found it through scorers.)
 TEST(RecentCache, RepeatedHitsOnLargeEntriesKeepEveryEntryIntact) {
   struct Large {
     int key;
@@ -49,6 +48,21 @@ TEST(RecentCache, RepeatedHitsOnLargeEntriesKeepEveryEntryIntact) {
   }
   for (int key = 0; key < kEntries; ++key) EXPECT_TRUE(cache.contains(key)) << key;
   EXPECT_EQ(cache.computed(), static_cast<std::size_t>(kEntries));
+}
+
+// A figure keeps the result it was given while it asks for others (scorers: a trajectory, then
+// the claim's spread): reordering the entries, and forgetting others, must leave it in place.
+TEST(RecentCache, AResultStaysWhereItIsUntilItIsForgotten) {
+  RecentCache<int, int> cache(3);
+  const int& first = cache.get(1, [] { return 10; });
+  cache.get(2, [] { return 20; });
+  cache.get(3, [] { return 30; });
+  cache.get(2, [] { return -1; });  // reordered: 1, 3, 2
+  cache.get(1, [] { return -1; });  // 3, 2, 1
+  cache.get(4, [] { return 40; });  // forgets 3
+  EXPECT_EQ(first, 10);
+  EXPECT_EQ(&first, &cache.get(1, [] { return -1; }));
+  EXPECT_FALSE(cache.contains(3));
 }
 
 }  // namespace attn
