@@ -15,8 +15,15 @@ const S2 = (term) => `[data-figure="formula"] .katex [data-term="${term}"]`;
 const hasClass = (page, selector, name) => page.locator(selector).first().evaluate((n, c) => n.classList.contains(c), name);
 const drawing = (page, id) => page.locator(`[data-figure="${id}"] .figure-mount`).first().innerHTML();
 
-// Waits until the page has stopped scrolling (a smooth scroll has ended).
-async function scrollSettled(page) {
+// Clicks what starts a smooth scroll, and waits until that scroll has ended and the page has
+// stopped moving (a re-aim may follow it). Waiting only for scrollY to hold still could end
+// before a scroll that starts late had begun, and read the control in mid-flight.
+async function clickAndWaitForTheScroll(page, locator) {
+  await page.evaluate(() => {
+    window.__scrollEnded = new Promise((resolve) => document.addEventListener('scrollend', resolve, { once: true }));
+  });
+  await locator.click();
+  await page.evaluate(() => Promise.race([window.__scrollEnded, new Promise((resolve) => setTimeout(resolve, 3000))]));
   await page.waitForFunction(() => new Promise((resolve) => {
     const y = window.scrollY;
     setTimeout(() => resolve(window.scrollY === y), 150);
@@ -69,8 +76,7 @@ test('going to a control by mouse: it stays lit, focused and ringed after the sm
   await page.locator(S2('d')).scrollIntoViewIfNeeded();
   await page.locator(S2('d')).hover();
   await page.waitForSelector(POPOVER);
-  await page.locator(`${POPOVER} .stand-in[data-figure-ref="three-steps"] .stand-in-go`).click();
-  await scrollSettled(page);
+  await clickAndWaitForTheScroll(page, page.locator(`${POPOVER} .stand-in[data-figure-ref="three-steps"] .stand-in-go`));
   assert.equal(await page.evaluate(() => document.activeElement.id), 'three-steps-d');
   const control = '[data-figure="three-steps"] .control[data-param="d"]';
   assert.equal(await hasClass(page, control, 'is-lit'), true);
@@ -81,8 +87,7 @@ test('going to a control by mouse: it stays lit, focused and ringed after the sm
   await page.mouse.move(640, 400); // the pointer now rests on something else
   assert.equal(await hasClass(page, control, 'is-lit'), true, 'the light outlives the pointer');
   // The legend's buttons do the same, and open the closed softmax box.
-  await page.locator('[data-figure="formula"] .legend-row[data-legend-term="score"] .formula-jump').first().click();
-  await scrollSettled(page);
+  await clickAndWaitForTheScroll(page, page.locator('[data-figure="formula"] .legend-row[data-legend-term="score"] .formula-jump').first());
   assert.equal(await page.locator('#aside-softmax').evaluate((d) => d.open), true);
   assert.equal(await hasClass(page, '[data-figure="softmax"] .control', 'is-lit'), true);
   assert.equal(await hasClass(page, '[data-figure="softmax"] .control', 'is-arrived'), true);
