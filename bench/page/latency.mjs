@@ -219,7 +219,8 @@ async function chapterFloor(page, besideId, presses = 80) {
   return { beside: besideId, ...floor };
 }
 
-// Drives every mounted figure of index.html. Returns {figures: [summary], floor, errors, seconds}.
+// Drives every mounted figure of index.html. Returns {figures: [summary], floor, inChapter (the
+// floor's slider in the chapter, chapterFloor; null when no figure was measured), errors, seconds}.
 export async function measureLatency({ context, baseUrl, log = () => {}, only = null }) {
   const started = performance.now();
   const page = await context.newPage();

@@ -112,6 +112,9 @@ function latencySection(latency) {
     ? `| ${f.id} | ${f.moves} | ${ms(f.core?.p50)} / ${ms(f.core?.p95)} | ${triple(f.script)} | ${triple(f.render)} | ${triple(f.total)} | ${ms(f.toPaint.p50)} | ` +
       `${(f.total.p95 / latency.floor.total.p95).toFixed(1)}× | ${mark(meetsP95(f, latency))} / ${mark(f.total.p99 < BUDGETS.latencyP99Ms)} |`
     : `| ${f.id} | 0 | — | — | — | — | — | — | not measured (no control moved) |`));
+  // The floor slider set into the chapter (latency.mjs, chapterFloor), and its p95 over the floor's.
+  const inChapter = latency.floor ? latency.inChapter ?? null : null;
+  const inChapterRatio = inChapter ? inChapter.total.p95 / latency.floor.total.p95 : null;
   const worst = latency.figures.flatMap((f) => f.worst.slice(0, 1).map((w) =>
     `- ${f.id}: ${w.control}, ${w.mode} ${w.action}: script ${ms(w.script)} + render ${ms(w.render)} ms`));
   return [
@@ -130,18 +133,16 @@ function latencySection(latency) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
     ...(latency.floor ? [`| *floor: a page with one slider and its value* | ${latency.floor.moves} | — | ${triple(latency.floor.script)} | ${triple(latency.floor.render)} | ${triple(latency.floor.total)} | | 1.0× | |`] : []),
-    ...(latency.floor && latency.inChapter ? [`| *the same slider in the chapter, above ${latency.inChapter.beside}* | ${latency.inChapter.moves} | — | ` +
-      `${triple(latency.inChapter.script)} | ${triple(latency.inChapter.render)} | ${triple(latency.inChapter.total)} | | ` +
-      `${(latency.inChapter.total.p95 / latency.floor.total.p95).toFixed(1)}× | |`] : []),
+    ...(inChapter ? [`| *the same slider in the chapter, above ${inChapter.beside}* | ${inChapter.moves} | — | ` +
+      `${triple(inChapter.script)} | ${triple(inChapter.render)} | ${triple(inChapter.total)} | | ${inChapterRatio.toFixed(1)}× | |`] : []),
     '',
     'The floor row is what the same probe measures on a trivial page in the same browser at the same time: the cost of a frame ' +
       'in this environment (headless, software compositing, a shared CPU), which every figure pays on top of its own work.',
-    ...(latency.floor && latency.inChapter ? ['', 'The row under it is that slider set into index.html just above a figure, in view, ' +
+    ...(inChapter ? ['', 'The row under it is that slider set into index.html just above a figure, in view, ' +
       'after every figure was driven: what a move costs in the chapter before any figure does anything (each frame lays out, ' +
       `hit-tests and paints a long page). Of the ${BUDGETS.latencyP95OverFloor}× the budget allows, the chapter alone takes ` +
-      `${(latency.inChapter.total.p95 / latency.floor.total.p95).toFixed(1)}× (p95 ${ms(latency.inChapter.total.p95)} of ` +
-      `${ms(p95Limit(latency))} ms), leaving ${ms(Math.max(0, p95Limit(latency) - latency.inChapter.total.p95))} ms at p95 for a ` +
-      "figure's core call, its redraw and its own part of the frame."] : []),
+      `${inChapterRatio.toFixed(1)}× (p95 ${ms(inChapter.total.p95)} of ${ms(p95Limit(latency))} ms), leaving ` +
+      `${ms(Math.max(0, p95Limit(latency) - inChapter.total.p95))} ms at p95 for a figure's core call, its redraw and its own part of the frame.`] : []),
     '',
     ...missedLatencyExplained(latency),
     'Slowest move of each figure:',
