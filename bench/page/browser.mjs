@@ -100,6 +100,28 @@ export async function waitForAllFigures(page, timeout = 60000) {
   return page.evaluate(() => [...document.querySelectorAll('[data-figure]')].map((s) => ({ id: s.dataset.figure, state: s.dataset.state })));
 }
 
+// Resolves once the page's thread has been quiet for `quietMs`: every idle callback in that
+// time was given (nearly) a whole idle period, so no task, frame or idle work of the page's ran
+// between them. What a scroll brings into view (blocks drawn for the first time, a panel fetched
+// as it nears) and the page's own idle work after a load or a move (the chapter settling, figures
+// preparing their next states) are then done, and a move timed next is timed alone.
+// Resolves to false when the page was not quiet within timeoutMs (the move is timed anyway).
+export function waitForQuiet(page, { quietMs = 300, timeoutMs = 10000 } = {}) {
+  return page.evaluate(([quiet, timeout]) => new Promise((resolve) => {
+    const WHOLE = 40; // ms of an idle period's 50 that count as a whole one
+    const until = performance.now() + timeout;
+    let since = performance.now();
+    const check = (deadline) => {
+      const now = performance.now();
+      if (deadline.timeRemaining() < WHOLE) since = now;
+      if (now - since >= quiet) resolve(true);
+      else if (now > until) resolve(false);
+      else requestIdleCallback(check);
+    };
+    requestIdleCallback(check);
+  }), [quietMs, timeoutMs]);
+}
+
 // Figures whose content starts folded away (<details>) are opened, so their controls can be used.
 export function openFoldedFigures(page) {
   return page.evaluate(() => {

@@ -3,7 +3,7 @@
 // along a slider's track, drag its thumb end to end, click each choice). The page-side probe
 // (probes.mjs) times each move from the input event to the end of the frame that shows it.
 import { installLatencyProbe } from './probes.mjs';
-import { openFoldedFigures, routeCoreThroughWrapper, waitForAllFigures, watchErrors } from './browser.mjs';
+import { openFoldedFigures, routeCoreThroughWrapper, waitForAllFigures, waitForQuiet, watchErrors } from './browser.mjs';
 import { summary } from './stats.mjs';
 
 const ARROW_LIMIT = 30;   // arrow presses per direction; a longer range is crossed by PageUp/Down too
@@ -86,6 +86,15 @@ async function settle(page) {
   return page.evaluate(() => window.__latencyProbe.settle());
 }
 
+// The page quiet before a control's first move, as a reader's is when they reach for it: a move
+// timed right after a scroll or the load would count the drawing of what came into view, and
+// the chapter's idle work, as the move's own (the floors below are timed on a quiet page too).
+// How often the page was not quiet within the wait's limit is reported (notQuiet).
+let notQuiet = 0;
+async function quiet(page) {
+  if (!(await waitForQuiet(page))) notQuiet += 1;
+}
+
 async function driveKeyboard(page, id, control, record) {
   const locator = controlLocator(page, id, control);
   if (control.kind === 'radio') {
@@ -99,6 +108,7 @@ async function driveKeyboard(page, id, control, record) {
     await focusControl(locator, control);
   }
   await settle(page); // the focus itself may redraw (term lighting): not a move of the control
+  await quiet(page);  // and may scroll: what that brings into view is drawn before the first key
   for (const key of keySequence(control)) {
     await page.keyboard.press(key);
     record(await settle(page), key);
@@ -116,6 +126,7 @@ async function drivePointer(page, id, control, record) {
   const locator = controlLocator(page, id, control);
   if (control.kind === 'range') {
     await locator.scrollIntoViewIfNeeded();
+    await quiet(page);
     const box = await locator.boundingBox();
     if (!box) return;
     const y = box.y + box.height / 2;
@@ -144,6 +155,7 @@ async function drivePointer(page, id, control, record) {
     }
   } else if (control.kind === 'button') {
     await locator.scrollIntoViewIfNeeded();
+    await quiet(page);
     for (let k = 0; k < 4; k += 1) {
       if (await clickCentre(page, locator)) record(await settle(page), 'click');
     }
@@ -184,6 +196,7 @@ async function pressFloorSlider(page, box, presses) {
   const moves = [];
   await page.focus(`${box} input`);
   await settle(page);
+  await quiet(page); // what the scroll or the load brought into view is drawn
   for (let i = 0; i < presses; i += 1) {
     await page.keyboard.press(i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft');
     moves.push(...(await settle(page)));
@@ -213,14 +226,14 @@ async function chapterFloor(page, besideId, presses = 80) {
     slot.scrollIntoView({ block: 'center' });
   }, [FLOOR_SLIDER, besideId]);
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(500); // what the scroll brought into view is drawn and settled
   const floor = await pressFloorSlider(page, '#bench-floor-slider', presses);
   await page.evaluate(() => document.getElementById('bench-floor-slider').remove());
   return { beside: besideId, ...floor };
 }
 
 // Drives every mounted figure of index.html. Returns {figures: [summary], floor, inChapter (the
-// floor's slider in the chapter, chapterFloor; null when no figure was measured), errors, seconds}.
+// floor's slider in the chapter, chapterFloor; null when no figure was measured), notQuiet (waits
+// for a quiet page that ran out, quiet()), errors, seconds}.
 export async function measureLatency({ context, baseUrl, log = () => {}, only = null }) {
   const started = performance.now();
   const page = await context.newPage();
@@ -231,6 +244,8 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
   const slots = await waitForAllFigures(page);
   await openFoldedFigures(page);
   await page.mouse.move(0, 0);
+  notQuiet = 0;
+  await quiet(page);
   const figures = [];
   const seen = new Set();
   for (const { id, state } of slots) {
@@ -238,6 +253,7 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     seen.add(id);
     const controls = await listControls(page, id);
     await slotOf(page, id).scrollIntoViewIfNeeded();
+    await quiet(page);
     const moves = [];
     for (const control of controls) {
       for (const [mode, drive] of [['keyboard', driveKeyboard], ['pointer', drivePointer]]) {
@@ -257,5 +273,6 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
   const floor = await calibrate(context, 80);
   log(`  environment floor (a one-slider page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
   if (inChapter) log(`  the same slider in the chapter, above ${inChapter.beside}: total p50 ${inChapter.total.p50?.toFixed(2)} p95 ${inChapter.total.p95?.toFixed(2)} ms`);
-  return { figures, floor, inChapter, errors, seconds: (performance.now() - started) / 1000 };
+  if (notQuiet) log(`  the page was not quiet within 10 s before ${notQuiet} control(s): their first moves may count other work`);
+  return { figures, floor, inChapter, notQuiet, errors, seconds: (performance.now() - started) / 1000 };
 }

@@ -127,7 +127,10 @@ function latencySection(latency) {
       'end to end, clicks on every choice). **script**: the input event\'s handlers (state, core call, d3 redraw), of which ' +
       '**core** is the WASM core\'s figure() call; ' +
       '**render**: the following frame\'s rAF, style, layout and paint; **total** = script + render; **to paint**: ' +
-      'from the input to the end of that frame, vsync wait included. Milliseconds, p50 / p95 / p99 / max.',
+      'from the input to the end of that frame, vsync wait included. Milliseconds, p50 / p95 / p99 / max. ' +
+      'Each control is first moved once the page has been quiet for 300 ms (what a scroll brought into view drawn, the page\'s ' +
+      'idle work done), as the floors are' +
+      (latency.notQuiet ? `; **${latency.notQuiet} time(s) the page was not quiet within 10 s**, and the first moves after that may count other work.` : '.'),
     '',
     '| figure | moves | core p50 / p95 | script | render | total | to paint p50 | total p95 × floor | budget p95 / p99 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
