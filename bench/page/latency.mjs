@@ -31,9 +31,15 @@ function listControls(page, id) {
     slot.querySelectorAll('input[type="number"]').forEach((input, index) => controls.push({ kind: 'number', index, name: input.id }));
     const buttons = [...slot.querySelectorAll('.figure-mount button')]
       .filter((b) => !b.matches('[role="radio"], .formula-jump, .decoder-play, .figure2-start'));
-    const byClass = new Map();
-    for (const b of buttons) if (!byClass.has(b.className)) byClass.set(b.className, buttons.indexOf(b));
-    for (const [cls, index] of byClass) controls.push({ kind: 'button', index, name: cls || 'button' });
+    // A button is a control of its own by what it says: the formula's six legend pins each open
+    // their own term's popover; buttons that say the same thing are one control, moved once.
+    const said = (b) => b.textContent.split('：')[0].replace(/\s+/g, ' ').trim();
+    const byLabel = new Map();
+    for (const b of buttons) {
+      const key = `${b.className}|${said(b)}`;
+      if (!byLabel.has(key)) byLabel.set(key, { index: buttons.indexOf(b), name: `${b.className || 'button'} ${said(b)}`.trim() });
+    }
+    for (const { index, name } of byLabel.values()) controls.push({ kind: 'button', index, name });
     return controls;
   }, id);
 }
