@@ -190,7 +190,16 @@ test('on a 360 px phone the popover fits the screen and never covers its term', 
   const [t, p] = await Promise.all([page.locator(S2('alpha')).boundingBox(), page.locator(POPOVER).boundingBox()]);
   assert.equal(await page.locator(POPOVER).getAttribute('data-side'), 'above');
   assert.ok(p.y >= 0 && p.y + p.height <= t.y, `above the term: popover ${JSON.stringify(p)}, term ${JSON.stringify(t)}`);
+  // What the tap's click left, read as it ends (before the browser's next frame could move a
+  // focus left on the hidden popover).
+  await page.evaluate(() => window.addEventListener('click', () => {
+    window.__afterClose = {
+      focusInPopover: Boolean(document.activeElement?.closest('.term-popover')),
+      lit: document.querySelector('[data-figure="mix"] .control[data-param="beta"]').classList.contains('is-lit'),
+    };
+  }, { once: true }));
   await touchTap(page, page.locator(`${POPOVER} .term-popover-close`)); // × closes it and lets go of the light
+  assert.deepEqual(await page.evaluate(() => window.__afterClose), { focusInPopover: false, lit: false }, 'the tap on × itself lets go');
   assert.equal(await page.locator(POPOVER).count(), 0);
   assert.equal(await hasClass(page, '[data-figure="mix"] .control[data-param="beta"]', 'is-lit'), false);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 360), true);

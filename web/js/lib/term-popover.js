@@ -45,7 +45,10 @@ export function createTermPopover({ terms, goTo, onDismiss }) {
     state = null;
     root.hidden = true;
     body.replaceChildren();
+    // Focus never stays on the hidden popover (its × after a tap): the browser would move it away
+    // only at the next frame, and until then the focus kept the term and its controls lit.
     if (returnFocus) anchor.focus({ preventScroll: true });
+    else if (root.contains(document.activeElement)) document.activeElement.blur();
   }
 
   // What the popover needs to know of the page, read before anything is written, so that
