@@ -11,7 +11,7 @@ namespace attn {
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-constexpr int kNewtonSteps = 40;  // then bisection (never needed by the chapter's matrices)
+constexpr int kNewtonSteps = 40;  // then bisection (the chapter's Gram matrices need 20 at most)
 
 // A symmetric tridiagonal matrix T: diagonal d (k), squared off-diagonal e² (k − 1).
 struct Tridiagonal {
