@@ -8,6 +8,7 @@ import { attrsChanged, textChanged } from '../lib/write-changed.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
 import { drawWordAxis } from '../lib/word-axis.js';
+import { numbers } from '../lib/numbers.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂w_j‖_2（最大奇异值）',
@@ -22,7 +23,7 @@ const DEFAULT_BAND = [1e-2, 1e2];
 
 function readData(result) {
   const data = result?.data ?? {};
-  const norms = Array.from(data.norms ?? []);
+  const norms = numbers(data.norms);
   const words = Array.from(data.words ?? [], String);
   const band = data.band && data.band.length === 2 ? [data.band[0], data.band[1]] : DEFAULT_BAND;
   return { norms, words, band, norm: data.norm ?? 'spectral' };

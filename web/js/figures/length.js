@@ -12,6 +12,7 @@ import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrsChanged, textChanged } from '../lib/write-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
+import { numbers } from '../lib/numbers.js';
 
 const DEFAULT_BAND = [1e-2, 1e2];
 const LABEL_GAP = 13; // px between stacked curve labels
@@ -24,8 +25,8 @@ const rhoText = (rho) => `ρ = ${Number.isInteger(rho) ? rho.toFixed(1) : rho}`;
 function readData(result) {
   const data = result?.data ?? {};
   const curves = Array.from(data.curves ?? [], (curve) => {
-    const norms = Array.from(curve.norms ?? []);
-    const n = curve.n ? Array.from(curve.n) : norms.map((_, i) => i + 1);
+    const norms = numbers(curve.norms);
+    const n = curve.n ? numbers(curve.n) : norms.map((_, i) => i + 1);
     const exit = Number.isFinite(curve.exit_n) && curve.exit_n > 0 ? curve.exit_n : null;
     return { rho: Number(curve.rho), n, norms, exit };
   });

@@ -18,6 +18,7 @@ import { element } from '../lib/dom.js';
 import { learnedAlignment } from './figure2/learned-alignment.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixValues } from '../lib/matrix.js';
+import { numbers } from '../lib/numbers.js';
 import { panelsStacked } from '../lib/panels.js';
 import { attrChanged, attrsChanged, writeText } from '../lib/write-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
@@ -32,13 +33,12 @@ const GOOD_TV = 0.05;      // the text's 「掉到 0.05 以下就基本学会了
 
 function readData(result) {
   const data = result?.data ?? {};
-  const nums = (v) => Array.from(v ?? [], Number);
   const dot = matrixValues(data.dot_map);
   return {
     src: Array.from(data.src ?? [], String), tgt: Array.from(data.tgt ?? [], String),
     rows: dot.rows, cols: dot.cols, dot: dot.values, additive: matrixValues(data.additive_map).values,
-    dotArgmax: nums(data.dot_argmax), additiveArgmax: nums(data.additive_argmax),
-    step: Number(data.step), tvNow: Number(data.tv_now), tv: nums(data.tv),
+    dotArgmax: numbers(data.dot_argmax), additiveArgmax: numbers(data.additive_argmax),
+    step: Number(data.step), tvNow: Number(data.tv_now), tv: numbers(data.tv),
     paramsDot: Number(data.params_dot), paramsAdditive: Number(data.params_additive),
     tvClaim: data.claims?.tv_about_half ?? null,
   };

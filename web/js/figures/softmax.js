@@ -8,6 +8,7 @@ import { pointer } from 'd3-selection';
 import { svgFrame, fixed2 } from '../lib/svg-frame.js';
 import { element } from '../lib/dom.js';
 import { attrChanged, attrsChanged, textChanged } from '../lib/write-changed.js';
+import { numbers } from '../lib/numbers.js';
 
 export const ownControls = ['x1', 'x2', 'x3', 'x4', 'x5'];
 const SUB = ['₁', '₂', '₃', '₄', '₅'];
@@ -21,7 +22,7 @@ const formatSum = (s) => String(Number(Number(s).toPrecision(12)));
 
 function readData(result) {
   const data = result?.data ?? {};
-  return { x: Array.from(data.x ?? [], Number), weights: Array.from(data.weights ?? [], Number), sum: Number(data.sum) };
+  return { x: numbers(data.x), weights: numbers(data.weights), sum: Number(data.sum) };
 }
 
 // The five number boxes, one per column, wrapped as a linked control (data-term) of the chapter.

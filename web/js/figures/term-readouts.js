@@ -4,8 +4,8 @@
 // the figure is off-screen: α's stand-in says 「α：我 0.05 · 昨天 0.02 · …」 as it moves.
 import { fixed2, argMax } from '../lib/svg-frame.js';
 import { formatMagnitude } from '../lib/log-chart.js';
+import { numbers } from '../lib/numbers.js';
 
-const numbers = (v) => Array.from(v ?? [], Number);
 const strings = (v) => Array.from(v ?? [], String);
 const perWord = (symbol, words, values) => `${symbol}：${words.map((w, j) => `${w} ${fixed2(values[j])}`).join(' · ')}`;
 const topWord = (words, alpha) => {

@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { svgFrame, fixed2, argMax } from '../lib/svg-frame.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { numbers } from '../lib/numbers.js';
 import { attrChanged, attrsChanged, classChanged, textChanged } from '../lib/write-changed.js';
 import { writeIndexed, writeSubscripted } from '../lib/subscripts.js';
 
@@ -21,11 +22,10 @@ const VALUE_W = 42;      // px: 「0.46」
 
 function readData(result) {
   const data = result?.data ?? {};
-  const list = (v) => Array.from(v ?? [], Number);
   return {
     src: Array.from(data.src ?? [], String), target: String(data.target ?? ''), d: Number(data.d),
-    sqrtD: Number(data.sqrt_d), raw: list(data.raw), e: list(data.e), alpha: list(data.alpha),
-    c: list(data.c), dims: Array.from(data.dims ?? [], String),
+    sqrtD: Number(data.sqrt_d), raw: numbers(data.raw), e: numbers(data.e), alpha: numbers(data.alpha),
+    c: numbers(data.c), dims: Array.from(data.dims ?? [], String),
     entropy: Number(data.entropy), maxEntropy: Number(data.max_entropy),
   };
 }
