@@ -16,6 +16,7 @@ import { codeView } from './decoder/code-view.js';
 import { trainedDecoder } from './decoder/trained-decoder.js';
 import { plainIndices, writeSubscriptedHtml } from '../lib/subscripts.js';
 import { attrChanged, attrsChanged, textChanged, writeText } from '../lib/write-changed.js';
+import { numbers } from '../lib/numbers.js';
 
 const TRAINED = 1; // the `weights` choice: 0 random (this chapter's decoder), 1 Figure 2's RNNsearch
 const PHASE_NAMES = {
@@ -35,7 +36,7 @@ const STEP_MS = 1600;       // play with reduced motion: one whole decoding step
 function readData(result) {
   const data = result?.data ?? {};
   const steps = Array.from(data.steps ?? [], (s) => ({
-    input: String(s.input), alpha: Array.from(s.alpha ?? []), chosen: String(s.chosen),
+    input: String(s.input), alpha: numbers(s.alpha), chosen: String(s.chosen),
     top: Array.from(s.top ?? [], (t) => ({ word: String(t.word), p: Number(t.p) })),
   }));
   return { src: Array.from(data.src ?? [], String), steps, stopped: Boolean(data.stopped), trained: Boolean(data.trained),

@@ -10,6 +10,7 @@ import { element } from '../lib/dom.js';
 import { targetButtons } from '../lib/word-radios.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { matrixRows } from '../lib/matrix.js';
+import { numbers } from '../lib/numbers.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
 import { attrChanged, attrsChanged, classChanged, textChanged } from '../lib/write-changed.js';
 
@@ -24,8 +25,8 @@ function readData(result) {
   return {
     src: Array.from(data.src ?? [], String), tgt: Array.from(data.tgt ?? [], String),
     target: Number(data.target ?? 0), d: Number(data.d), sqrtD: Number(data.sqrt_d),
-    s: rows(data.vectors?.tgt)[Number(data.target ?? 0)] ?? [], scores: Array.from(data.scores ?? [], Number),
-    alpha: Array.from(data.alpha ?? [], Number), products: rows(data.products), dims: Array.from(data.dims ?? [], String),
+    s: rows(data.vectors?.tgt)[Number(data.target ?? 0)] ?? [], scores: numbers(data.scores),
+    alpha: numbers(data.alpha), products: rows(data.products), dims: Array.from(data.dims ?? [], String),
   };
 }
 

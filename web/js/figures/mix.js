@@ -10,6 +10,7 @@ import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrChanged, attrsChanged, classChanged, textChanged, writeText } from '../lib/write-changed.js';
 import { matrixRows } from '../lib/matrix.js';
+import { numbers } from '../lib/numbers.js';
 import { subscripted, writeIndexed } from '../lib/subscripts.js';
 
 const MAX_H = 340;       // px: the plot's height on a wide screen
@@ -22,8 +23,8 @@ function readData(result) {
   const point = (p) => [Number(p?.[0] ?? 0), Number(p?.[1] ?? 0)];
   return {
     src: Array.from(data.src ?? [], String), target: String(data.target ?? ''),
-    alpha: Array.from(data.alpha ?? [], Number), arrows: matrixRows(data.arrows).map(point),
-    c: point(data.c), hull: Array.from(data.hull ?? [], Number),
+    alpha: numbers(data.alpha), arrows: matrixRows(data.arrows).map(point),
+    c: point(data.c), hull: numbers(data.hull),
     insideFan: Boolean(data.inside_fan), insideHull: Boolean(data.inside_hull),
   };
 }

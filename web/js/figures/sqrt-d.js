@@ -12,6 +12,7 @@ import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrChanged, attrsChanged, textChanged, writeText } from '../lib/write-changed.js';
 import { panelsStacked } from '../lib/panels.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
+import { numbers } from '../lib/numbers.js';
 
 const VARIANTS = [{ key: 'raw', label: '原始点积' }, { key: 'scaled', label: '除以 √d' }];
 const SIDE_BY_SIDE = 560;   // px: below this the two panels stack (when the page's CSS does not decide)
@@ -31,8 +32,8 @@ function readData(result) {
     return {
       key,
       entropy: Number(v.entropy_mean), range: Number(v.range_mean),
-      trialEntropy: Array.from(v.trials?.entropy ?? []), trialRange: Array.from(v.trials?.range ?? []),
-      alpha: Array.from(data.typical?.[key]?.alpha ?? []),
+      trialEntropy: numbers(v.trials?.entropy), trialRange: numbers(v.trials?.range),
+      alpha: numbers(data.typical?.[key]?.alpha),
     };
   };
   return {

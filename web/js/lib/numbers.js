@@ -1,7 +1,7 @@
 // A list of numbers as the core sends it (a Float64Array, cpp/wasm/common/convert.cpp) as a plain
 // array of numbers; [] for nothing. A plain loop: Array.from(list, Number) walks a typed array
-// through its iterator, an object per entry, and on a move that sends scorers' two 501-step curves
-// that was a third of the garbage the move left for the collector (and 14× the time of the loop).
+// through its iterator, an object per entry: on a step of scorers, whose data carries the 501-step
+// TV curve, that was a third of the garbage the move left for the collector, at 14× the loop's time.
 export function numbers(list) {
   const length = Number(list?.length) || 0;
   const out = new Array(length);
