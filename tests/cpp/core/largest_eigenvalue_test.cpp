@@ -52,7 +52,6 @@ TEST(LargestEigenvalue, AgreesWithTheFullEigensolverOnRandomSymmetricMatrices) {
 TEST(LargestEigenvalue, AgreesOnTheLengthFiguresJacobians) {
   for (double rho : {0.5, 1.0, 1.25}) {
     const DemoEncoder enc = demo_encoder(60, rho, kDemoSeed);
-    const std::vector<double> norms = first_word_influence(enc.W, enc.vectors);
     const EncoderTrace trace = encode(enc.W, enc.vectors);
     Eigen::MatrixXd m = (1.0 - trace.h.row(1).array().square()).matrix().asDiagonal();
     for (int t = 1; t <= 60; ++t) {
