@@ -70,16 +70,15 @@ double largest_eigenvalue(const Eigen::MatrixXd& symmetric) {
   const Eigen::Index k = symmetric.rows();
   if (k == 1) return symmetric(0, 0);
   const Eigen::Tridiagonalization<Eigen::MatrixXd> reduced(symmetric);
-  const Eigen::VectorXd e = reduced.subDiagonal().cwiseAbs();
-  const Tridiagonal t{reduced.diagonal(), e.array().square()};
+  const Tridiagonal t{reduced.diagonal(), reduced.subDiagonal().array().square()};
   // Gershgorin: every eigenvalue lies in some [d_i − r_i, d_i + r_i], r_i the sum of row i's |e|;
   // so λ_max lies in [max (d_i − r_i), max (d_i + r_i)]. It is also at most ‖T‖_F.
   double low = -std::numeric_limits<double>::infinity();
   double high = -std::numeric_limits<double>::infinity();
   double frobenius_squared = 0.0;
   for (Eigen::Index i = 0; i < k; ++i) {
-    const double left = i > 0 ? e(i - 1) : 0.0;
-    const double right = i + 1 < k ? e(i) : 0.0;
+    const double left = i > 0 ? std::sqrt(t.e_squared(i - 1)) : 0.0;
+    const double right = i + 1 < k ? std::sqrt(t.e_squared(i)) : 0.0;
     low = std::max(low, t.d(i) - left - right);
     high = std::max(high, t.d(i) + left + right);
     frobenius_squared += t.d(i) * t.d(i) + 2 * right * right;
