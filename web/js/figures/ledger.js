@@ -6,6 +6,7 @@ import { select } from 'd3-selection';
 import { scaleLinear } from 'd3-scale';
 import { format } from 'd3-format';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { numbers } from '../lib/numbers.js';
 import { attrChanged, attrsChanged, textChanged } from '../lib/write-changed.js';
 
 const ROWS = [
@@ -26,7 +27,7 @@ function readData(result) {
     hidden: Number(data.hidden),
     rows: ROWS.map((row) => {
       const v = data[row.key] ?? {};
-      const blocks = Array.from(v.blocks ?? [], (b) => ({ name: blockName(b.name), shape: Array.from(b.shape ?? []), count: Number(b.count) }));
+      const blocks = Array.from(v.blocks ?? [], (b) => ({ name: blockName(b.name), shape: numbers(b.shape), count: Number(b.count) }));
       return { ...row, total: Number(v.total), zh: String(v.zh ?? ''), blocks };
     }),
   };

@@ -6,6 +6,7 @@
 import { select } from 'd3-selection';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
+import { numbers } from '../lib/numbers.js';
 import { attrChanged, attrsChanged, classChanged, textChanged, writeText } from '../lib/write-changed.js';
 
 const PAD = 18;                // px left/right: room for a centred label such as 「h₆₀」
@@ -32,7 +33,7 @@ function readData(result) {
     n: Number(data.n), j: Number(data.j), i: Number(data.i),
     rnn: { nodes: nodes(data.rnn?.nodes), hops: Number(data.rnn?.hops) },
     attention: { nodes: nodes(data.attention?.nodes), hops: Number(data.attention?.hops) },
-    hopsBySource: Array.from(data.rnn_hops_by_source ?? []),
+    hopsBySource: numbers(data.rnn_hops_by_source),
   };
 }
 
