@@ -95,13 +95,17 @@ async function settle(page) {
 // The page quiet before a control's first move, as a reader's is when they reach for it: a move
 // timed right after a scroll or the load would count the drawing of what came into view, and
 // the chapter's idle work, as the move's own (the floors below are timed on a quiet page too).
-// How often the page was not quiet within the wait's limit is reported (notQuiet).
-let notQuiet = 0;
-async function quiet(page) {
-  if (!(await waitForQuiet(page))) notQuiet += 1;
+// quietWaiter(page) makes that wait for one page; its `misses` counts the waits that ran out
+// (reported as notQuiet).
+function quietWaiter(page) {
+  const quiet = async () => {
+    if (!(await waitForQuiet(page))) quiet.misses += 1;
+  };
+  quiet.misses = 0;
+  return quiet;
 }
 
-async function driveKeyboard(page, id, control, record) {
+async function driveKeyboard(page, id, control, record, quiet) {
   const locator = controlLocator(page, id, control);
   if (control.kind === 'radio') {
     // Focus the checked radio of the group (the one Tab would reach).
@@ -114,7 +118,7 @@ async function driveKeyboard(page, id, control, record) {
     await focusControl(locator, control);
   }
   await settle(page); // the focus itself may redraw (term lighting): not a move of the control
-  await quiet(page);  // and may scroll: what that brings into view is drawn before the first key
+  await quiet();  // and may scroll: what that brings into view is drawn before the first key
   for (const key of keySequence(control)) {
     await page.keyboard.press(key);
     record(await settle(page), key);
@@ -128,11 +132,11 @@ async function clickCentre(page, locator) {
   return true;
 }
 
-async function drivePointer(page, id, control, record) {
+async function drivePointer(page, id, control, record, quiet) {
   const locator = controlLocator(page, id, control);
   if (control.kind === 'range') {
     await locator.scrollIntoViewIfNeeded();
-    await quiet(page);
+    await quiet();
     const box = await locator.boundingBox();
     if (!box) return;
     const y = box.y + box.height / 2;
@@ -161,7 +165,7 @@ async function drivePointer(page, id, control, record) {
     }
   } else if (control.kind === 'button') {
     await locator.scrollIntoViewIfNeeded();
-    await quiet(page);
+    await quiet();
     for (let k = 0; k < 4; k += 1) {
       if (await clickCentre(page, locator)) record(await settle(page), 'click');
     }
@@ -193,7 +197,7 @@ const FLOOR_PAGE = `<!doctype html><meta charset="utf-8">${FLOOR_SLIDER}`;
 
 // Presses the arrows on the floor slider inside `box` (a selector of the page): {moves, script,
 // render, total}.
-async function pressFloorSlider(page, box, presses) {
+async function pressFloorSlider(page, box, presses, quiet) {
   await page.evaluate((selector) => {
     const root = document.querySelector(selector);
     const out = root.querySelector('output');
@@ -202,7 +206,7 @@ async function pressFloorSlider(page, box, presses) {
   const moves = [];
   await page.focus(`${box} input`);
   await settle(page);
-  await quiet(page); // what the scroll or the load brought into view is drawn
+  await quiet(); // what the scroll or the load brought into view is drawn
   for (let i = 0; i < presses; i += 1) {
     await page.keyboard.press(i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft');
     moves.push(...(await settle(page)));
@@ -210,19 +214,21 @@ async function pressFloorSlider(page, box, presses) {
   return { moves: moves.length, script: summary(moves.map((m) => m.script)), render: summary(moves.map((m) => m.render)), total: summary(moves.map((m) => m.total)) };
 }
 
+// Returns the floor and how many of its waits for a quiet page ran out.
 async function calibrate(context, presses = 40) {
   const page = await context.newPage();
   await page.addInitScript(installLatencyProbe);
   await page.goto(`data:text/html,${encodeURIComponent(FLOOR_PAGE)}`);
-  const floor = await pressFloorSlider(page, 'body', presses);
+  const quiet = quietWaiter(page);
+  const floor = await pressFloorSlider(page, 'body', presses, quiet);
   await page.close();
-  return floor;
+  return { floor, notQuiet: quiet.misses };
 }
 
 // The same slider set into the chapter just above a figure, in view with the figure under it:
 // what a move costs in the chapter before any figure does anything (each frame there lays out,
 // hit-tests and paints a long page). Reported beside the floor; the budget stays the floor's.
-async function chapterFloor(page, besideId, presses = 80) {
+async function chapterFloor(page, quiet, besideId, presses = 80) {
   await page.evaluate(([html, id]) => {
     const box = document.createElement('div');
     box.id = 'bench-floor-slider';
@@ -232,14 +238,14 @@ async function chapterFloor(page, besideId, presses = 80) {
     slot.scrollIntoView({ block: 'center' });
   }, [FLOOR_SLIDER, besideId]);
   await page.mouse.move(0, 0);
-  const floor = await pressFloorSlider(page, '#bench-floor-slider', presses);
+  const floor = await pressFloorSlider(page, '#bench-floor-slider', presses, quiet);
   await page.evaluate(() => document.getElementById('bench-floor-slider').remove());
   return { beside: besideId, ...floor };
 }
 
 // Drives every mounted figure of index.html. Returns {figures: [summary], floor, inChapter (the
 // floor's slider in the chapter, chapterFloor; null when no figure was measured), notQuiet (waits
-// for a quiet page that ran out, quiet()), errors, seconds}.
+// for a quiet page that ran out, quietWaiter), errors, seconds}.
 export async function measureLatency({ context, baseUrl, log = () => {}, only = null }) {
   const started = performance.now();
   const page = await context.newPage();
@@ -250,8 +256,8 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
   const slots = await waitForAllFigures(page);
   await openFoldedFigures(page);
   await page.mouse.move(0, 0);
-  notQuiet = 0;
-  await quiet(page);
+  const quiet = quietWaiter(page);
+  await quiet();
   const figures = [];
   const seen = new Set();
   for (const { id, state } of slots) {
@@ -259,14 +265,14 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     seen.add(id);
     const controls = await listControls(page, id);
     await slotOf(page, id).scrollIntoViewIfNeeded();
-    await quiet(page);
+    await quiet();
     const moves = [];
     for (const control of controls) {
       for (const [mode, drive] of [['keyboard', driveKeyboard], ['pointer', drivePointer]]) {
         const record = (list, action) => {
           for (const m of list) moves.push({ ...m, control: `${control.name} (${control.kind})`, mode, action });
         };
-        await drive(page, id, control, record);
+        await drive(page, id, control, record, quiet);
       }
     }
     const s = figureSummary(id, moves);
@@ -274,9 +280,10 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     log(`  ${id}: ${s.moves} moves, total p50 ${s.total.p50?.toFixed(2)} p95 ${s.total.p95?.toFixed(2)} max ${s.total.max?.toFixed(2)} ms`);
   }
   const measured = figures.find((f) => f.moves);
-  const inChapter = measured ? await chapterFloor(page, measured.id) : null;
+  const inChapter = measured ? await chapterFloor(page, quiet, measured.id) : null;
   await page.close();
-  const floor = await calibrate(context, 80);
+  const { floor, notQuiet: floorNotQuiet } = await calibrate(context, 80);
+  const notQuiet = quiet.misses + floorNotQuiet;
   log(`  environment floor (a one-slider page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
   if (inChapter) log(`  the same slider in the chapter, above ${inChapter.beside}: total p50 ${inChapter.total.p50?.toFixed(2)} p95 ${inChapter.total.p95?.toFixed(2)} ms`);
   if (notQuiet) log(`  the page was not quiet within 10 s before ${notQuiet} control(s): their first moves may count other work`);
