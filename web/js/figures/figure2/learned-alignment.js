@@ -3,6 +3,7 @@
 // fetched until the panel nears the viewport; each sentence is aligned once by the WASM core
 // (in a worker when one can run) and kept by trainer-client.js.
 import { element, whenNearViewport } from '../../lib/dom.js';
+import { afterNextFrame } from '../../lib/next-task.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
 import { alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
 
@@ -38,6 +39,9 @@ export function learnedAlignment(container, { base, idPrefix }) {
     if (box.dataset.state !== 'ready') box.dataset.state = 'loading';
     try {
       const a = await askTrainedRnnSearch(base, weightsUrl, 'align', words);
+      // A sentence aligned before answers at once; drawn then, a third map would join the host
+      // figure's two in the frame that answers the reader's switch. It comes in the next one.
+      await afterNextFrame();
       if (key !== words.join(' ')) return; // the reader has moved on to another sentence
       shown = a;
       keepMapRoom(message, null);
