@@ -31,7 +31,7 @@ const readouts = {
     if (!curve) return '';
     const exit = Number(curve.exit_n);
     if (!(Number.isFinite(exit) && exit > 0)) return `ρ = ${rho(curve.rho)}：一直留在灰色带里`;
-    const above = numbers(curve.norms)[exit - 1] > Number(data.band?.[1]);
+    const above = Number(curve.norms?.[exit - 1]) > Number(data.band?.[1]);
     return `ρ = ${rho(curve.rho)}：n = ${exit} 时${above ? '冲出' : '跌出'}灰色带`;
   },
   'three-steps'(term, data) {

@@ -6,7 +6,8 @@ import { numbers } from './numbers.js';
 export function matrixRows(m) {
   const rows = Number(m?.rows), cols = Number(m?.cols);
   if (!(rows >= 0 && cols >= 0) || !m?.data) return [];
-  return Array.from({ length: rows }, (_, i) => numbers(m.data.slice(i * cols, (i + 1) * cols)));
+  const values = numbers(m.data);
+  return Array.from({ length: rows }, (_, i) => values.slice(i * cols, (i + 1) * cols));
 }
 
 // {rows, cols, values}: the shape and every entry, row by row, as plain numbers.
