@@ -4,7 +4,7 @@
 // (probes.mjs) times each move from the input event to the end of the frame that shows it.
 import { installLatencyProbe } from './probes.mjs';
 import { openFoldedFigures, routeCoreThroughWrapper, waitForAllFigures, waitForQuiet, watchErrors } from './browser.mjs';
-import { summary } from './stats.mjs';
+import { median, summary } from './stats.mjs';
 
 const ARROW_LIMIT = 30;   // arrow presses per direction; a longer range is crossed by PageUp/Down too
 const BUTTON_PRESSES = 8;
@@ -96,12 +96,16 @@ async function settle(page) {
 // timed right after a scroll or the load would count the drawing of what came into view, and
 // the chapter's idle work, as the move's own (the floors below are timed on a quiet page too).
 // quietWaiter(page) makes that wait for one page; its `misses` counts the waits that ran out
-// (reported as notQuiet).
+// (reported as notQuiet), and `waited` says a wait came since the last move was recorded: that
+// move is the first after a pause, as a reader's usually is, and costs more than the same move
+// made right after another (bench/README.md, nineteenth pass).
 function quietWaiter(page) {
   const quiet = async () => {
     if (!(await waitForQuiet(page))) quiet.misses += 1;
+    quiet.waited = true;
   };
   quiet.misses = 0;
+  quiet.waited = false;
   return quiet;
 }
 
@@ -172,6 +176,22 @@ async function drivePointer(page, id, control, record, quiet) {
   }
 }
 
+// For each control, its first move after a pause over the median of its other moves made the
+// same way (the same key, a click, a drag): what a pause adds to the same move (bench/README.md,
+// nineteenth pass). A Home that jumps a slider to its start stands against the Home back there
+// at the end, which may move less.
+function afterPauseRatios(moves) {
+  const byWay = new Map();
+  for (const m of moves) {
+    const key = `${m.control}|${m.mode}|${m.action}`;
+    if (!byWay.has(key)) byWay.set(key, { first: null, others: [] });
+    const way = byWay.get(key);
+    if (m.afterPause) way.first = m.total;
+    else way.others.push(m.total);
+  }
+  return [...byWay.values()].filter((d) => d.first !== null && d.others.length).map((d) => d.first / median(d.others));
+}
+
 function figureSummary(id, moves) {
   const pick = (key) => moves.map((m) => m[key]);
   const byControl = {};
@@ -186,6 +206,7 @@ function figureSummary(id, moves) {
     toPaint: summary(pick('toPaint')),
     controls: Object.fromEntries(Object.entries(byControl).map(([name, totals]) => [name, summary(totals)])),
     worst: [...moves].sort((a, b) => b.total - a.total).slice(0, 3),
+    afterPause: summary(afterPauseRatios(moves)),
   };
 }
 
@@ -270,7 +291,9 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     for (const control of controls) {
       for (const [mode, drive] of [['keyboard', driveKeyboard], ['pointer', drivePointer]]) {
         const record = (list, action) => {
-          for (const m of list) moves.push({ ...m, control: `${control.name} (${control.kind})`, mode, action });
+          const afterPause = quiet.waited; // a key that moved nothing still ends the pause
+          quiet.waited = false;
+          list.forEach((m, k) => moves.push({ ...m, control: `${control.name} (${control.kind})`, mode, action, afterPause: afterPause && k === 0 }));
         };
         await drive(page, id, control, record, quiet);
       }

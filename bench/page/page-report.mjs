@@ -116,7 +116,14 @@ function latencySection(latency) {
   const inChapter = latency.floor ? latency.inChapter ?? null : null;
   const inChapterRatio = inChapter ? inChapter.total.p95 / latency.floor.total.p95 : null;
   const worst = latency.figures.flatMap((f) => f.worst.slice(0, 1).map((w) =>
-    `- ${f.id}: ${w.control}, ${w.mode} ${w.action}: script ${ms(w.script)} + render ${ms(w.render)} ms`));
+    `- ${f.id}: ${w.control}, ${w.mode} ${w.action}${w.afterPause ? ' (its first move after a pause)' : ''}: ` +
+    `script ${ms(w.script)} + render ${ms(w.render)} ms`));
+  // A control's first move after the page was quiet, over its other moves (latency.mjs).
+  const pauses = latency.figures.filter((f) => f.afterPause?.n);
+  const pauseLine = pauses.length ? [
+    `A control's first move after a pause (the page quiet, as before a reader's move) took ${pauses.map((f) => `${f.id} ` +
+      `${f.afterPause.p50.toFixed(1)}×`).join(', ')} the median of the same control's other moves made the same way (the same key, a click; ` +
+      'the median over the figure\'s controls). The worst moves marked so are partly that pause\'s cost.', ''] : [];
   return [
     '## Interaction latency',
     '',
@@ -152,6 +159,7 @@ function latencySection(latency) {
     '',
     ...worst,
     '',
+    ...pauseLine,
     ...(latency.errors.length ? [`Page errors during the run: ${latency.errors.join('; ')}`, ''] : []),
   ];
 }
