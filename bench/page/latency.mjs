@@ -96,16 +96,21 @@ async function settle(page) {
 // timed right after a scroll or the load would count the drawing of what came into view, and
 // the chapter's idle work, as the move's own (the floors below are timed on a quiet page too).
 // quietWaiter(page) makes that wait for one page; its `misses` counts the waits that ran out
-// (reported as notQuiet), and `waited` says a wait came since the last move was recorded: that
-// move is the first after a pause, as a reader's usually is, and costs more than the same move
-// made right after another (bench/README.md, nineteenth pass).
+// (reported as notQuiet), and `endPause()` says whether a wait came since it was last asked:
+// the move recorded then is the first after a pause, as a reader's usually is, and costs more
+// than the same move made right after another (bench/README.md, nineteenth pass).
 function quietWaiter(page) {
+  let paused = false;
   const quiet = async () => {
     if (!(await waitForQuiet(page))) quiet.misses += 1;
-    quiet.waited = true;
+    paused = true;
   };
   quiet.misses = 0;
-  quiet.waited = false;
+  quiet.endPause = () => {
+    const was = paused;
+    paused = false;
+    return was;
+  };
   return quiet;
 }
 
@@ -291,8 +296,7 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
     for (const control of controls) {
       for (const [mode, drive] of [['keyboard', driveKeyboard], ['pointer', drivePointer]]) {
         const record = (list, action) => {
-          const afterPause = quiet.waited; // a key that moved nothing still ends the pause
-          quiet.waited = false;
+          const afterPause = quiet.endPause(); // a key that moved nothing still ends the pause
           list.forEach((m, k) => moves.push({ ...m, control: `${control.name} (${control.kind})`, mode, action, afterPause: afterPause && k === 0 }));
         };
         await drive(page, id, control, record, quiet);
