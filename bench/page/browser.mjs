@@ -33,13 +33,16 @@ export async function startServer(root = DIST) {
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-// A Chromium with a brand-new profile directory. Returns {context, version, close()}.
-export async function launchFresh({ width = 1280, height = 900 } = {}) {
+// A Chromium with a brand-new profile directory; `mobile`: a phone's viewport (its meta tag
+// honoured) and touch events. Returns {context, version, close()}.
+export async function launchFresh({ width = 1280, height = 900, mobile = false } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     viewport: { width, height },
+    isMobile: mobile,
+    hasTouch: mobile,
     locale: 'zh-CN',
   });
   const version = context.browser()?.version() ?? (await versionOf(context));
@@ -51,6 +54,14 @@ export async function launchFresh({ width = 1280, height = 900 } = {}) {
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// Slows the page's CPU `rate` times, as Lighthouse's mobile run does (DevTools' CPU throttling;
+// it stays with the page across its navigations).
+export async function slowCpu(page, rate) {
+  if (rate <= 1) return;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 async function versionOf(context) {

@@ -3,11 +3,15 @@
 // along a slider's track, drag its thumb end to end, click each choice). The page-side probe
 // (probes.mjs) times each move from the input event to the end of the frame that shows it.
 import { installLatencyProbe } from './probes.mjs';
-import { openFoldedFigures, routeCoreThroughWrapper, waitForAllFigures, waitForQuiet, watchErrors } from './browser.mjs';
+import { openFoldedFigures, routeCoreThroughWrapper, slowCpu, waitForAllFigures, waitForQuiet, watchErrors } from './browser.mjs';
 import { median, summary } from './stats.mjs';
 
 const ARROW_LIMIT = 30;   // arrow presses per direction; a longer range is crossed by PageUp/Down too
 const BUTTON_PRESSES = 8;
+export const FRAME_MS = 1000 / 60; // a frame at 60 Hz: a move whose work fits shows at the next one
+// The latency part again as a mid-range phone runs the page: 360 px wide with touch, the CPU
+// slowed 4× as Lighthouse's mobile run slows it (run-page.mjs, part "phone": a reading, no budget).
+export const PHONE = { width: 360, height: 780, cpuSlowdown: 4 };
 
 // The controls of one figure slot (the toolbar's export buttons are not figure controls; the
 // formula figure's jump buttons scroll the page, 播放 starts a timer and figure2's button starts
@@ -212,6 +216,7 @@ function figureSummary(id, moves) {
     controls: Object.fromEntries(Object.entries(byControl).map(([name, totals]) => [name, summary(totals)])),
     worst: [...moves].sort((a, b) => b.total - a.total).slice(0, 3),
     afterPause: summary(afterPauseRatios(moves)),
+    inOneFrame: moves.length ? moves.filter((m) => m.total <= FRAME_MS).length / moves.length : null,
   };
 }
 
@@ -241,8 +246,9 @@ async function pressFloorSlider(page, box, presses, quiet) {
 }
 
 // Returns the floor and how many of its waits for a quiet page ran out.
-async function calibrate(context, presses = 40) {
+async function calibrate(context, presses, cpuSlowdown) {
   const page = await context.newPage();
+  await slowCpu(page, cpuSlowdown);
   await page.addInitScript(installLatencyProbe);
   await page.goto(`data:text/html,${encodeURIComponent(FLOOR_PAGE)}`);
   const quiet = quietWaiter(page);
@@ -269,12 +275,14 @@ async function chapterFloor(page, quiet, besideId, presses = 80) {
   return { beside: besideId, ...floor };
 }
 
-// Drives every mounted figure of index.html. Returns {figures: [summary], floor, inChapter (the
-// floor's slider in the chapter, chapterFloor; null when no figure was measured), notQuiet (waits
-// for a quiet page that ran out, quietWaiter), errors, seconds}.
-export async function measureLatency({ context, baseUrl, log = () => {}, only = null }) {
+// Drives every mounted figure of index.html, on pages whose CPU is slowed `cpuSlowdown` times
+// (1: as it is; the floors are measured the same way). Returns {figures: [summary], floor,
+// inChapter (the floor's slider in the chapter, chapterFloor; null when no figure was measured),
+// notQuiet (waits for a quiet page that ran out, quietWaiter), errors, seconds}.
+export async function measureLatency({ context, baseUrl, log = () => {}, only = null, cpuSlowdown = 1 }) {
   const started = performance.now();
   const page = await context.newPage();
+  await slowCpu(page, cpuSlowdown);
   const errors = watchErrors(page);
   await page.addInitScript(installLatencyProbe);
   await routeCoreThroughWrapper(page);
@@ -309,7 +317,7 @@ export async function measureLatency({ context, baseUrl, log = () => {}, only = 
   const measured = figures.find((f) => f.moves);
   const inChapter = measured ? await chapterFloor(page, quiet, measured.id) : null;
   await page.close();
-  const { floor, notQuiet: floorNotQuiet } = await calibrate(context, 80);
+  const { floor, notQuiet: floorNotQuiet } = await calibrate(context, 80, cpuSlowdown);
   const notQuiet = quiet.misses + floorNotQuiet;
   log(`  environment floor (a one-slider page): total p50 ${floor.total.p50?.toFixed(2)} p95 ${floor.total.p95?.toFixed(2)} ms`);
   if (inChapter) log(`  the same slider in the chapter, above ${inChapter.beside}: total p50 ${inChapter.total.p50?.toFixed(2)} p95 ${inChapter.total.p95?.toFixed(2)} ms`);

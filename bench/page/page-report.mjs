@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { trainingSection } from './training.mjs';
 import { lighthouseSection } from './lighthouse.mjs';
+import { FRAME_MS } from './latency.mjs';
 
 export const BUDGETS = {
   latencyP95OverFloor: 2,      // a move's p95 at most this many times the one-slider floor's p95
@@ -115,9 +116,6 @@ function latencySection(latency) {
   // The floor slider set into the chapter (latency.mjs, chapterFloor), and its p95 over the floor's.
   const inChapter = latency.floor ? latency.inChapter ?? null : null;
   const inChapterRatio = inChapter ? inChapter.total.p95 / latency.floor.total.p95 : null;
-  const worst = latency.figures.flatMap((f) => f.worst.slice(0, 1).map((w) =>
-    `- ${f.id}: ${w.control}, ${w.mode} ${w.action}${w.afterPause ? ' (its first move after a pause)' : ''}: ` +
-    `script ${ms(w.script)} + render ${ms(w.render)} ms`));
   // A control's first move after the page was quiet, over its other moves (latency.mjs).
   const pauses = latency.figures.filter((f) => f.afterPause?.n);
   const pauseLine = pauses.length ? [
@@ -155,12 +153,42 @@ function latencySection(latency) {
       `${ms(Math.max(0, p95Limit(latency) - inChapter.total.p95))} ms at p95 for a figure's core call, its redraw and its own part of the frame.`] : []),
     '',
     ...missedLatencyExplained(latency),
-    'Slowest move of each figure:',
-    '',
-    ...worst,
-    '',
+    ...slowestMoves(latency.figures),
     ...pauseLine,
     ...(latency.errors.length ? [`Page errors during the run: ${latency.errors.join('; ')}`, ''] : []),
+  ];
+}
+
+function slowestMoves(figures) {
+  return ['Slowest move of each figure:', '', ...figures.flatMap((f) => f.worst.slice(0, 1).map((w) =>
+    `- ${f.id}: ${w.control}, ${w.mode} ${w.action}${w.afterPause ? ' (its first move after a pause)' : ''}: ` +
+    `script ${ms(w.script)} + render ${ms(w.render)} ms`)), ''];
+}
+
+// The latency part at a phone's width and CPU (latency.mjs, PHONE): a reading, not a budget.
+function phoneSection(phone) {
+  if (!phone) return [];
+  const pair = (s) => `${ms(s.p50)} / ${ms(s.p95)}`;
+  const row = (label, f, core, inOneFrame) =>
+    `| ${label} | ${f.moves} | ${core ? pair(core) : '—'} | ${pair(f.script)} | ${pair(f.render)} | ${triple(f.total)} | ${inOneFrame} |`;
+  const measured = phone.figures.filter((f) => f.moves);
+  return [
+    '## On a phone\'s CPU (a reading, not a budget)',
+    '',
+    `The latency part again, ${phone.width} px wide with touch, Chromium's CPU slowed ${phone.cpuSlowdown}× (the slowdown of ` +
+      'Lighthouse\'s mobile run): what a move costs a reader on a mid-range phone. The same moves as above (the pointer\'s made ' +
+      'with a mouse); the floors measured at the same slowdown. Milliseconds: core, script and render p50 / p95; total p50 / p95 / ' +
+      `p99 / max. **In a frame**: the share of the figure's moves whose work (total) fits in a 60 Hz frame (${ms(FRAME_MS)} ms), ` +
+      'so that the move shows at the next one.',
+    '',
+    '| figure | moves | core | script | render | total | in a frame |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...measured.map((f) => row(f.id, f, f.core, `${Math.round(100 * f.inOneFrame)}%`)),
+    ...(phone.floor ? [row('*floor: a page with one slider and its value*', phone.floor, null, '')] : []),
+    ...(phone.inChapter ? [row(`*the same slider in the chapter, above ${phone.inChapter.beside}*`, phone.inChapter, null, '')] : []),
+    '',
+    ...slowestMoves(measured),
+    ...(phone.errors.length ? [`Page errors during the run: ${phone.errors.join('; ')}`, ''] : []),
   ];
 }
 
@@ -263,6 +291,7 @@ export function pageReportMarkdown(report) {
     '',
     ...budgetTable(budgets),
     ...latencySection(report.latency),
+    ...phoneSection(report.phone),
     ...loadSection(report.coldLoad, report.loadFloor),
     ...scrolledToSection(report.scrolledTo),
     ...lighthouseSection(report.lighthouse),

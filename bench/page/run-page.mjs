@@ -1,8 +1,9 @@
-// ./build.sh bench, part 2: the page in Chromium — interaction latency of every figure, cold load
-// (bytes and times), Lighthouse's mobile run, memory over 10,000 control moves, and Figure 2
-// trained in the browser to the end of its budget (minutes). Needs dist/ (./build.sh build).
+// ./build.sh bench, part 2: the page in Chromium — interaction latency of every figure (and again
+// at a phone's width and CPU), cold load (bytes and times), Lighthouse's mobile run, memory over
+// 10,000 control moves, and Figure 2 trained in the browser to the end of its budget (minutes).
+// Needs dist/ (./build.sh build).
 //
-//   node bench/page/run-page.mjs [--only latency,load,lighthouse,memory,training] [--runs 5] [--embed-runs 3]
+//   node bench/page/run-page.mjs [--only latency,phone,load,lighthouse,memory,training] [--runs 5] [--embed-runs 3]
 //        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench] [--lighthouse-trace]
 //
 // Writes build/bench/page-report.json and build/bench/page-report.md. bench/core/run.mjs may instead
@@ -12,14 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, REPO, assertBuilt, launchFresh, startServer } from './browser.mjs';
-import { measureLatency } from './latency.mjs';
+import { PHONE, measureLatency } from './latency.mjs';
 import { measureColdLoad, measureFloorLoad, measureScrolledTo } from './cold-load.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureBrowserTraining } from './training.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { budgetResults, writePageReport } from './page-report.mjs';
 
-const PARTS = ['latency', 'load', 'lighthouse', 'memory', 'training'];
+const PARTS = ['latency', 'phone', 'load', 'lighthouse', 'memory', 'training'];
 
 function machineInfo(chromium) {
   const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
@@ -55,6 +56,15 @@ export async function runPageBench({
       }
     } finally {
       await browser.close();
+    }
+    if (only.includes('phone')) {
+      log(`phone: the same moves at ${PHONE.width} px with touch, the CPU slowed ${PHONE.cpuSlowdown}× …`);
+      const phoneBrowser = await launchFresh({ width: PHONE.width, height: PHONE.height, mobile: true });
+      try {
+        report.phone = { ...PHONE, ...(await measureLatency({ context: phoneBrowser.context, baseUrl: server.url, log, only: figures, cpuSlowdown: PHONE.cpuSlowdown })) };
+      } finally {
+        await phoneBrowser.close();
+      }
     }
     if (only.includes('load')) {
       log('cold load …');
