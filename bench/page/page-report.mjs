@@ -176,8 +176,8 @@ function phoneSection(phone) {
     '## On a phone\'s CPU (a reading, not a budget)',
     '',
     `The latency part again, ${phone.width} px wide with touch, Chromium's CPU slowed ${phone.cpuSlowdown}× (the slowdown of ` +
-      'Lighthouse\'s mobile run): what a move costs a reader on a mid-range phone. The same moves as above (the pointer\'s made ' +
-      'with a mouse); the floors measured at the same slowdown. Milliseconds: core, script and render p50 / p95; total p50 / p95 / ' +
+      'Lighthouse\'s mobile run): what a move costs a reader on a mid-range phone. The same moves as above, pointer moves ' +
+      'still made with a mouse; the floors measured at the same slowdown. Milliseconds: core, script and render p50 / p95; total p50 / p95 / ' +
       `p99 / max. **In a frame**: the share of the figure's moves whose work (total) fits in a 60 Hz frame (${ms(FRAME_MS)} ms), ` +
       'so that the move shows at the next one.',
     '',
