@@ -21,7 +21,7 @@ export function gzipSizeOf(file) {
 // page. A reader's browser is already running when they open the chapter, so each cold load
 // (and the floor's) lets the new browser settle before it navigates. Its profile, HTTP cache and
 // code cache are still empty. Navigating at once put 150–300 ms of the browser's start-up into
-// every figure of this benchmark (bench/README.md, tenth pass).
+// every figure of this benchmark (bench/HISTORY.md, tenth pass).
 const BROWSER_SETTLE_MS = 2000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
 

@@ -102,7 +102,7 @@ async function settle(page) {
 // quietWaiter(page) makes that wait for one page; its `misses` counts the waits that ran out
 // (reported as notQuiet), and `endPause()` says whether a wait came since it was last asked:
 // the move recorded then is the first after a pause, as a reader's usually is, and costs more
-// than the same move made right after another (bench/README.md, nineteenth pass).
+// than the same move made right after another (bench/HISTORY.md, nineteenth pass).
 function quietWaiter(page) {
   let paused = false;
   const quiet = async () => {
@@ -186,7 +186,7 @@ async function drivePointer(page, id, control, record, quiet) {
 }
 
 // For each control, its first move after a pause over the median of its other moves made the
-// same way (the same key, a click, a drag): what a pause adds to the same move (bench/README.md,
+// same way (the same key, a click, a drag): what a pause adds to the same move (bench/HISTORY.md,
 // nineteenth pass). A Home that jumps a slider to its start stands against the Home back there
 // at the end, which may move less.
 function afterPauseRatios(moves) {
