@@ -95,7 +95,12 @@ function settleFarBlocks() {
       && (figuresMaySettle || !block.matches(FIGURE));
     const section = blocks.find((list) => list.some(waiting));
     if (!section) return;
-    section.filter(waiting).forEach((block) => block.classList.add(SETTLED));
+    for (const block of section.filter(waiting)) {
+      block.classList.add(SETTLED);
+      // Settled, it stays so until the column's width changes: watching it further would only
+      // add a target to the intersections every frame computes, a move's frames among them.
+      observer.unobserve(block);
+    }
     schedule();
   };
   const schedule = () => {
@@ -123,7 +128,10 @@ function settleFarBlocks() {
   new ResizeObserver(([entry]) => {
     const now = entry.contentRect.width;
     if (width !== null && now !== width) {
-      blocks.flat().forEach((block) => block.classList.remove(SETTLED));
+      blocks.flat().forEach((block) => {
+        block.classList.remove(SETTLED);
+        observer.observe(block); // (again: it says at once whether the block is near)
+      });
       started = false;
       start();
     }
