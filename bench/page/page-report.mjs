@@ -115,11 +115,11 @@ function latencySection(latency) {
   // Each figure's p95 over that slider's: what the same rule would say measured from the chapter's
   // own frame rather than a blank page's. A reading beside the budget, which it does not replace.
   const overChapter = (f) => f.total.p95 / inChapter.total.p95;
-  const chapterColumn = (f) => (inChapter ? ` ${overChapter(f).toFixed(1)}× |` : '');
+  const chapterCell = (f) => (inChapter ? `${overChapter(f).toFixed(1)}×` : '—');
   const rows = latency.figures.map((f) => (f.moves
     ? `| ${f.id} | ${f.moves} | ${ms(f.core?.p50)} / ${ms(f.core?.p95)} | ${triple(f.script)} | ${triple(f.render)} | ${triple(f.total)} | ${ms(f.toPaint.p50)} | ` +
-      `${(f.total.p95 / latency.floor.total.p95).toFixed(1)}× |${chapterColumn(f)} ${mark(meetsP95(f, latency))} / ${mark(f.total.p99 < BUDGETS.latencyP99Ms)} |`
-    : `| ${f.id} | 0 | — | — | — | — | — | —${inChapter ? ' | —' : ''} | not measured (no control moved) |`));
+      `${(f.total.p95 / latency.floor.total.p95).toFixed(1)}× | ${chapterCell(f)} | ${mark(meetsP95(f, latency))} / ${mark(f.total.p99 < BUDGETS.latencyP99Ms)} |`
+    : `| ${f.id} | 0 | — | — | — | — | — | — | — | not measured (no control moved) |`));
   const measured = latency.figures.filter((f) => f.moves);
   const withinChapter = inChapter ? measured.filter((f) => overChapter(f) <= BUDGETS.latencyP95OverFloor) : [];
   // A control's first move after the page was quiet, over its other moves (latency.mjs).
@@ -143,10 +143,10 @@ function latencySection(latency) {
       'idle work done), as the floors are' +
       (latency.notQuiet ? `; **${latency.notQuiet} time(s) the page was not quiet within 10 s**, and the first moves after that may count other work.` : '.'),
     '',
-    `| figure | moves | core p50 / p95 | script | render | total | to paint p50 | total p95 × floor |${inChapter ? ' × the slider in the chapter |' : ''} budget p95 / p99 |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|${inChapter ? '---:|' : ''}---|`,
+    '| figure | moves | core p50 / p95 | script | render | total | to paint p50 | total p95 × floor | × the slider in the chapter | budget p95 / p99 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
-    ...(latency.floor ? [`| *floor: a page with one slider and its value* | ${latency.floor.moves} | — | ${triple(latency.floor.script)} | ${triple(latency.floor.render)} | ${triple(latency.floor.total)} | | 1.0× |${inChapter ? ' |' : ''} |`] : []),
+    ...(latency.floor ? [`| *floor: a page with one slider and its value* | ${latency.floor.moves} | — | ${triple(latency.floor.script)} | ${triple(latency.floor.render)} | ${triple(latency.floor.total)} | | 1.0× | | |`] : []),
     ...(inChapter ? [`| *the same slider in the chapter, above ${inChapter.beside}* | ${inChapter.moves} | — | ` +
       `${triple(inChapter.script)} | ${triple(inChapter.render)} | ${triple(inChapter.total)} | | ${inChapterRatio.toFixed(1)}× | 1.0× | |`] : []),
     '',
