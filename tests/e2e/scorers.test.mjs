@@ -95,6 +95,59 @@ test('the pointer: slider drag, a click on the TV chart, and the sentence pair',
   await page.close();
 });
 
+// The TV chart as drawn: the step axis's ends, the TV axis's ticks, the 0.05 line, the hit area
+// and the curve's first and last points (its path is "M x,y L x,y …").
+function drawnTvChart(page) {
+  return page.locator(`${FIG} .tv-chart`).evaluate((g) => {
+    const [xAxis, yAxis] = g.querySelectorAll(':scope > g.axis');
+    const ticks = (axis, at) => [...axis.querySelectorAll('g.tick')].map((t) => ({
+      value: Number(t.textContent), at: Number(t.getAttribute('transform').match(/translate\(([-\d.e]+),([-\d.e]+)\)/)[at]),
+    }));
+    const goal = g.querySelector('.tv-goal line');
+    const points = g.querySelector('.tv-curve').getAttribute('d').slice(1).split('L').map((p) => p.split(',').map(Number));
+    return {
+      steps: ticks(xAxis, 1), tv: ticks(yAxis, 2), hitWidth: Number(g.querySelector('.tv-hit').getAttribute('width')),
+      goal: ['x2', 'y1', 'y2'].reduce((o, a) => ({ ...o, [a]: Number(goal.getAttribute(a)) }), {}),
+      first: points[0], last: points.at(-1),
+    };
+  });
+}
+
+// Each part of the chart is redrawn only when what it depends on changes (scorers.js, drawTv):
+// after a new seed and after a new width, they must still agree with each other and the core.
+async function assertTvChartAgrees(page, params) {
+  const { data } = await coreFigure(page, 'scorers', params);
+  const chart = await drawnTvChart(page);
+  // d3-axis sets its ticks half a pixel off, for crisp lines: positions read from them agree
+  // to within that half pixel.
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 0.51, `${what}: ${a} vs ${b}`);
+  const [t0, t1] = [chart.tv[0], chart.tv.at(-1)];
+  const yOf = (value) => t0.at + ((value - t0.value) * (t1.at - t0.at)) / (t1.value - t0.value);
+  const xOf = (step) => (step / 500) * chart.hitWidth;
+  for (const tick of chart.steps) near(tick.at, xOf(tick.value), `step tick ${tick.value}`);
+  near(chart.goal.x2, chart.hitWidth, '0.05 line spans the chart');
+  near(chart.goal.y1, yOf(0.05), '0.05 line on the TV axis');
+  near(chart.first[1], yOf(data.tv[0]), 'curve at step 0');
+  near(chart.last[0], chart.hitWidth, 'curve ends at step 500');
+  near(chart.last[1], yOf(data.tv.at(-1)), 'curve at step 500');
+  assert.ok(t1.value <= Math.max(...data.tv) * 1.08 + 1e-9, 'the TV axis fits the curve');
+}
+
+test('the TV chart follows the seed and the width', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'scorers');
+  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 1 });
+  await page.focus('#scorers-seed');
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 4 });
+  const wide = (await drawnTvChart(page)).hitWidth;
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.waitForFunction((w) => Number(document.querySelector('[data-figure="scorers"] .tv-hit').getAttribute('width')) < w, wide);
+  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 4 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 360]) {
     test(`screenshot at ${width} px, ${colorScheme}, step 60: nothing widens the page`, async () => {

@@ -83,6 +83,8 @@ export function mount(el, core, initialState, host) {
   let width = el.clientWidth;
   let stacked = panelsStacked(el, width, SIDE_BY_SIDE);
   let curveKey = '';
+  let xAxisKey = '';
+  let yAxisKey = '';
 
   // Scrubbing on the TV chart: the step under the pointer.
   const stepSpec = host?.spec?.params?.find((p) => p.name === 'step') ?? { min: 0, max: 500 };
@@ -105,16 +107,29 @@ export function mount(el, core, initialState, host) {
     attrChanged(tv, 'transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
     tvX.domain([0, Math.max(1, v.tv.length - 1)]).range([0, innerW]);
     tvY.domain([0, Math.max(0.1, ...v.tv) * 1.08]).range([innerH, 0]);
-    // The curve depends on the pair, seed and width only: not redrawn while the step moves.
-    const key = `${v.tv[0]}:${v.tv.at(-1)}:${v.tv.length}:${innerW}`;
+    // Each part is rewritten only when what it depends on changes (d3-axis rewrites every tick
+    // it is given, and Blink lays out again whatever is written): the step axis and the hit area
+    // on the width alone, the TV axis and the 0.05 line on the curve's top, the curve on the
+    // pair and seed. A seed redraws the curve and the TV axis; a step, neither.
+    const xKey = `${v.tv.length}:${innerW}`;
+    if (xKey !== xAxisKey) {
+      xAxisKey = xKey;
+      xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
+      goal.select('line').attr('x1', 0).attr('x2', innerW);
+      goal.select('text').attr('x', innerW);
+      hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
+    }
+    const yKey = `${tvY.domain()[1]}:${innerH}`;
+    if (yKey !== yAxisKey) {
+      yAxisKey = yKey;
+      yAxis.call(axisLeft(tvY).ticks(4).tickSizeOuter(0));
+      goal.select('line').attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
+      goal.select('text').attr('y', tvY(GOOD_TV));
+    }
+    const key = `${v.tv[0]}:${v.tv.at(-1)}:${v.tv.length}:${innerW}:${yKey}`;
     if (key !== curveKey) {
       curveKey = key;
       curve.attr('d', line().x((_, i) => tvX(i)).y((t) => tvY(t))(v.tv));
-      xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
-      yAxis.call(axisLeft(tvY).ticks(4).tickSizeOuter(0));
-      goal.select('line').attr('x1', 0).attr('x2', innerW).attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
-      goal.select('text').attr('x', innerW).attr('y', tvY(GOOD_TV));
-      hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
     }
     attrsChanged(marker.select('line'), { x1: tvX(v.step), x2: tvX(v.step), y1: 0, y2: innerH });
     attrsChanged(marker.select('circle'), { cx: tvX(v.step), cy: tvY(v.tvNow) });
