@@ -126,7 +126,7 @@ export function mount(el, core, initialState, host) {
       goal.select('line').attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
       goal.select('text').attr('y', tvY(GOOD_TV));
     }
-    const key = `${v.tv[0]}:${v.tv.at(-1)}:${v.tv.length}:${innerW}:${yKey}`;
+    const key = `${v.tv[0]}:${v.tv.at(-1)}:${xKey}:${yKey}`; // its values, on both scales
     if (key !== curveKey) {
       curveKey = key;
       curve.attr('d', line().x((_, i) => tvX(i)).y((t) => tvY(t))(v.tv));
