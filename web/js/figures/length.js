@@ -11,6 +11,7 @@ import { LogChart, decadeDomain, formatDecade } from '../lib/log-chart.js';
 import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrsChanged, textChanged } from '../lib/write-changed.js';
+import { redrawWhenChanged } from '../lib/redraw-when-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 import { numbers } from '../lib/numbers.js';
 
@@ -80,7 +81,7 @@ export function mount(el, core, initialState, host) {
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
-  let xAxisKey = '';
+  const redrawNAxis = redrawWhenChanged();
 
   function draw(result) {
     const view = readData(result);
@@ -135,11 +136,9 @@ export function mount(el, core, initialState, host) {
     textChanged(markerText, (d) => `n = ${d.n} ${d.v > band[1] ? '冲出' : '跌出'}`);
 
     // The n axis changes with the width only (every seed and level runs n = 1…60).
-    const axisKey = `${nMax}:${chart.inner.width}`;
-    if (axisKey !== xAxisKey) {
-      xAxisKey = axisKey;
+    redrawNAxis(`${nMax}:${chart.inner.width}`, () => {
       chart.xAxis.call(axisBottom(x).ticks(Math.min(10, Math.floor(chart.inner.width / 48))).tickSizeOuter(0));
-    }
+    });
     attrsChanged(xTitle, { x: chart.inner.left + chart.inner.width, y: chart.height - 6 });
     claim.show(view.fallsOut, fallsOutText);
     host?.describe(describe(view));

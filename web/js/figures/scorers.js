@@ -21,6 +21,7 @@ import { matrixValues } from '../lib/matrix.js';
 import { numbers } from '../lib/numbers.js';
 import { panelsStacked } from '../lib/panels.js';
 import { attrChanged, attrsChanged, writeText } from '../lib/write-changed.js';
+import { redrawWhenChanged } from '../lib/redraw-when-changed.js';
 import { acrossSeeds, claimNote } from '../lib/claim-note.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack (when the page's CSS does not decide)
@@ -82,9 +83,9 @@ export function mount(el, core, initialState, host) {
   const hit = tv.append('rect').attr('class', 'tv-hit');
   let width = el.clientWidth;
   let stacked = panelsStacked(el, width, SIDE_BY_SIDE);
-  let curveKey = '';
-  let xAxisKey = '';
-  let yAxisKey = '';
+  const redrawStepAxis = redrawWhenChanged();
+  const redrawTvAxis = redrawWhenChanged();
+  const redrawCurve = redrawWhenChanged();
 
   // Scrubbing on the TV chart: the step under the pointer.
   const stepSpec = host?.spec?.params?.find((p) => p.name === 'step') ?? { min: 0, max: 500 };
@@ -112,25 +113,22 @@ export function mount(el, core, initialState, host) {
     // on the width alone, the TV axis and the 0.05 line on the curve's top, the curve on the
     // pair and seed. A seed redraws the curve and the TV axis; a step, neither.
     const xKey = `${v.tv.length}:${innerW}`;
-    if (xKey !== xAxisKey) {
-      xAxisKey = xKey;
+    redrawStepAxis(xKey, () => {
       xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
       goal.select('line').attr('x1', 0).attr('x2', innerW);
       goal.select('text').attr('x', innerW);
       hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
-    }
+    });
     const yKey = `${tvY.domain()[1]}:${innerH}`;
-    if (yKey !== yAxisKey) {
-      yAxisKey = yKey;
+    redrawTvAxis(yKey, () => {
       yAxis.call(axisLeft(tvY).ticks(4).tickSizeOuter(0));
       goal.select('line').attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
       goal.select('text').attr('y', tvY(GOOD_TV));
-    }
-    const key = `${v.tv[0]}:${v.tv.at(-1)}:${xKey}:${yKey}`; // its values, on both scales
-    if (key !== curveKey) {
-      curveKey = key;
+    });
+    // the curve: its values, on both scales
+    redrawCurve(`${v.tv[0]}:${v.tv.at(-1)}:${xKey}:${yKey}`, () => {
       curve.attr('d', line().x((_, i) => tvX(i)).y((t) => tvY(t))(v.tv));
-    }
+    });
     attrsChanged(marker.select('line'), { x1: tvX(v.step), x2: tvX(v.step), y1: 0, y2: innerH });
     attrsChanged(marker.select('circle'), { cx: tvX(v.step), cy: tvY(v.tvNow) });
   }

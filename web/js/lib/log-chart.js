@@ -6,6 +6,7 @@ import { select } from 'd3-selection';
 import { scaleLog } from 'd3-scale';
 import { axisLeft } from 'd3-axis';
 import { writeSubscripted } from './subscripts.js';
+import { redrawWhenChanged } from './redraw-when-changed.js';
 
 const SUPERSCRIPT_DIGITS = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
@@ -59,6 +60,11 @@ export class LogChart {
     this.yLabel = this.svg.append('text').attr('class', 'axis-label').call(writeSubscripted, this.options.yLabel ?? '');
     this.y = scaleLog(); // unclamped: marks below the domain leave the plot (clip them)
     this.width = 0;
+    // The size, the y axis and the band are each rewritten only when their key changes: a
+    // figure's redraw at the same width and decades touches none of their attributes.
+    this.redrawSize = redrawWhenChanged();
+    this.redrawYAxis = redrawWhenChanged();
+    this.redrawBand = redrawWhenChanged();
   }
 
   // Sizes the SVG: `width` is what the container offers, `minWidth` what the marks need (the
@@ -67,23 +73,23 @@ export class LogChart {
     const m = this.options.margin;
     const chartWidth = Math.max(Math.floor(width), minWidth, 200);
     const key = `${chartWidth}x${height}:${m.top},${m.right},${m.bottom},${m.left}:${Math.floor(width)}`;
-    if (key === this.layoutKey) return this; // unchanged: touch no attribute (a redraw stays cheap)
-    this.layoutKey = key;
-    this.width = chartWidth;
-    this.height = height;
-    this.inner = { left: m.left, top: m.top, width: this.width - m.left - m.right, height: height - m.top - m.bottom };
-    // A chart wider than its box scrolls; the keyboard must be able to scroll it too.
-    const scrolls = this.width > Math.floor(width);
-    this.scroller.attr('tabindex', scrolls ? 0 : null).attr('role', scrolls ? 'region' : null)
-      .attr('aria-label', scrolls ? '图表（可左右滚动）' : null);
-    this.svg.attr('width', this.width).attr('height', height).attr('viewBox', `0 0 ${this.width} ${height}`);
-    for (const layer of [this.plot, this.overlay, this.band, this.grid, this.yAxis]) {
-      layer.attr('transform', `translate(${m.left},${m.top})`);
-    }
-    this.xAxis.attr('transform', `translate(${m.left},${m.top + this.inner.height})`);
-    this.yLabel.attr('x', 4).attr('y', 10);
-    this.y.range([this.inner.height, 0]);
-    this.clipRect.attr('x', 0).attr('y', 0).attr('width', this.inner.width).attr('height', this.inner.height);
+    this.redrawSize(key, () => {
+      this.width = chartWidth;
+      this.height = height;
+      this.inner = { left: m.left, top: m.top, width: this.width - m.left - m.right, height: height - m.top - m.bottom };
+      // A chart wider than its box scrolls; the keyboard must be able to scroll it too.
+      const scrolls = this.width > Math.floor(width);
+      this.scroller.attr('tabindex', scrolls ? 0 : null).attr('role', scrolls ? 'region' : null)
+        .attr('aria-label', scrolls ? '图表（可左右滚动）' : null);
+      this.svg.attr('width', this.width).attr('height', height).attr('viewBox', `0 0 ${this.width} ${height}`);
+      for (const layer of [this.plot, this.overlay, this.band, this.grid, this.yAxis]) {
+        layer.attr('transform', `translate(${m.left},${m.top})`);
+      }
+      this.xAxis.attr('transform', `translate(${m.left},${m.top + this.inner.height})`);
+      this.yLabel.attr('x', 4).attr('y', 10);
+      this.y.range([this.inner.height, 0]);
+      this.clipRect.attr('x', 0).attr('y', 0).attr('width', this.inner.width).attr('height', this.inner.height);
+    });
     return this;
   }
 
@@ -95,36 +101,35 @@ export class LogChart {
   // Labels thin out when decades are crowded; grid lines never do.
   // Unchanged domain and height: nothing is redrawn (d3-axis rewrites every tick it is given).
   setYDomain([lo, hi]) {
-    const key = `${lo}:${hi}:${this.inner.width}:${this.inner.height}`;
-    if (key === this.yKey) return this;
-    this.yKey = key;
-    this.y.domain([lo, hi]);
-    const first = Math.round(Math.log10(lo));
-    const last = Math.round(Math.log10(hi));
-    const decades = [];
-    for (let k = first; k <= last; k += 1) decades.push(10 ** k);
-    const every = Math.max(1, Math.ceil(decades.length / Math.max(2, Math.floor(this.inner.height / 22))));
-    const labelled = decades.filter((d) => Math.round(Math.log10(d)) % every === 0); // keeps 10⁰
-    this.yAxis.call(axisLeft(this.y).tickValues(labelled).tickFormat(formatDecade).tickSizeOuter(0));
-    this.grid.selectAll('line').data(decades, (d) => d).join('line')
-      .attr('x1', 0).attr('x2', this.inner.width)
-      .attr('y1', (d) => this.y(d)).attr('y2', (d) => this.y(d));
+    this.yKey = `${lo}:${hi}:${this.inner.width}:${this.inner.height}`; // the band's key holds it
+    this.redrawYAxis(this.yKey, () => {
+      this.y.domain([lo, hi]);
+      const first = Math.round(Math.log10(lo));
+      const last = Math.round(Math.log10(hi));
+      const decades = [];
+      for (let k = first; k <= last; k += 1) decades.push(10 ** k);
+      const every = Math.max(1, Math.ceil(decades.length / Math.max(2, Math.floor(this.inner.height / 22))));
+      const labelled = decades.filter((d) => Math.round(Math.log10(d)) % every === 0); // keeps 10⁰
+      this.yAxis.call(axisLeft(this.y).tickValues(labelled).tickFormat(formatDecade).tickSizeOuter(0));
+      this.grid.selectAll('line').data(decades, (d) => d).join('line')
+        .attr('x1', 0).attr('x2', this.inner.width)
+        .attr('y1', (d) => this.y(d)).attr('y2', (d) => this.y(d));
+    });
     return this;
   }
 
   // The grey band of healthy gradient sizes, with a short label.
   drawBand([lo, hi], label = '健康区间') {
-    const key = `${lo}:${hi}:${label}:${this.yKey}`;
-    if (key === this.bandKey) return this;
-    this.bandKey = key;
-    const top = this.y(hi);
-    const bottom = this.y(lo);
-    this.band.selectAll('rect').data([0]).join('rect')
-      .attr('x', 0).attr('width', this.inner.width).attr('y', top).attr('height', Math.max(0, bottom - top));
-    this.band.selectAll('line').data([top, bottom]).join('line')
-      .attr('x1', 0).attr('x2', this.inner.width).attr('y1', (d) => d).attr('y2', (d) => d);
-    this.band.selectAll('text').data([label]).join('text')
-      .attr('x', this.inner.width - 4).attr('y', top + 13).attr('text-anchor', 'end').text((d) => d);
+    this.redrawBand(`${lo}:${hi}:${label}:${this.yKey}`, () => {
+      const top = this.y(hi);
+      const bottom = this.y(lo);
+      this.band.selectAll('rect').data([0]).join('rect')
+        .attr('x', 0).attr('width', this.inner.width).attr('y', top).attr('height', Math.max(0, bottom - top));
+      this.band.selectAll('line').data([top, bottom]).join('line')
+        .attr('x1', 0).attr('x2', this.inner.width).attr('y1', (d) => d).attr('y2', (d) => d);
+      this.band.selectAll('text').data([label]).join('text')
+        .attr('x', this.inner.width - 4).attr('y', top + 13).attr('text-anchor', 'end').text((d) => d);
+    });
     return this;
   }
 }

@@ -7,6 +7,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { svgFrame } from '../../lib/svg-frame.js';
 import { attrChanged, attrsChanged, textChanged } from '../../lib/write-changed.js';
+import { redrawWhenChanged } from '../../lib/redraw-when-changed.js';
 import { MODEL_NAMES, bucketLabel } from './report.js';
 
 const HEIGHT = 290;
@@ -34,7 +35,7 @@ export function bleuChart(container, { ariaLabel }) {
   const x = scalePoint().padding(0.5);
   const y = scaleLinear().domain([0, 100]);
   const path = line().defined((d) => Number.isFinite(d.bleu));
-  let drawnFrame = '';
+  const redrawFrame = redrawWhenChanged();
 
   // available: the width the slot offers.
   function draw(series, available) {
@@ -48,9 +49,7 @@ export function bleuChart(container, { ariaLabel }) {
     y.range([inner.h, 0]);
     // The frame (axes, grid, titles) depends only on the width and the buckets: redrawn when they
     // change, not at every checkpoint of a training run.
-    const frameKey = `${width}|${x.domain().join(',')}`;
-    if (frameKey !== drawnFrame) {
-      drawnFrame = frameKey;
+    redrawFrame(`${width}|${x.domain().join(',')}`, () => {
       for (const layer of [grid, plot, yAxis]) layer.attr('transform', `translate(${margin.left},${margin.top})`);
       xAxis.attr('transform', `translate(${margin.left},${margin.top + inner.h})`)
         .call(axisBottom(x).tickSizeOuter(0));
@@ -58,7 +57,7 @@ export function bleuChart(container, { ariaLabel }) {
       grid.selectAll('line').data(y.ticks(5)).join('line')
         .attr('x1', 0).attr('x2', inner.w).attr('y1', (d) => y(d)).attr('y2', (d) => y(d));
       xTitle.attr('x', width - margin.right).attr('y', HEIGHT - 6);
-    }
+    });
 
     const point = (b) => [x(bucketLabel(b)), y(100 * b.bleu)];
     path.x((b) => point(b)[0]).y((b) => point(b)[1]);
