@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 
 #include "core/additive_fit.hpp"
@@ -102,6 +103,31 @@ TEST(AdditiveScorer, ShapeMismatchesAreRejected) {
   const AdditiveForward fwd = additive_forward(p.scorer, p.S, p.H);
   EXPECT_THROW(additive_backward(p.scorer, p.S, p.H, fwd, Eigen::MatrixXd::Zero(5, 4)),
                InvalidInput);
+}
+
+TEST(AdditiveScorer, TanhOfEachPairMatchesStdTanh) {
+  // z is built from e^{2W₁h_j}·e^{2W₂s_i}; it must be tanh(W₁h_j + W₂s_i) entry by entry.
+  const Problem p = random_problem(11);
+  const AdditiveForward fwd = additive_forward(p.scorer, p.S, p.H);
+  for (Eigen::Index i = 0; i < p.S.rows(); ++i)
+    for (Eigen::Index j = 0; j < p.H.rows(); ++j) {
+      const Eigen::VectorXd a =
+          p.scorer.W1 * p.H.row(j).transpose() + p.scorer.W2 * p.S.row(i).transpose();
+      const Eigen::VectorXd z = fwd.z.col(i * p.H.rows() + j);
+      EXPECT_LT((z - a.array().tanh().matrix()).cwiseAbs().maxCoeff(), 1e-14) << i << "," << j;
+    }
+}
+
+TEST(AdditiveScorer, LargeOpposingPartsStillGiveTheTanhOfTheirSum) {
+  // W₁h = 400 and W₂s = −399.5: e^{800} overflows and e^{−799} underflows, so the product of
+  // the parts' exponentials would be ∞·0. The score must still be tanh(0.5).
+  AdditiveScorer scorer;
+  scorer.W1 = Eigen::MatrixXd::Constant(1, 1, 400.0);
+  scorer.W2 = Eigen::MatrixXd::Constant(1, 1, -399.5);
+  scorer.v = Eigen::VectorXd::Ones(1);
+  const Eigen::MatrixXd one = Eigen::MatrixXd::Ones(1, 1);
+  const AdditiveForward fwd = additive_forward(scorer, one, one);
+  EXPECT_NEAR(fwd.scores(0, 0), std::tanh(0.5), 1e-12);
 }
 
 TEST(AdditiveScorer, SaturatedInputsStayFinite) {
