@@ -108,10 +108,10 @@ export function mount(el, core, initialState, host) {
     attrChanged(tv, 'transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
     tvX.domain([0, Math.max(1, v.tv.length - 1)]).range([0, innerW]);
     tvY.domain([0, Math.max(0.1, ...v.tv) * 1.08]).range([innerH, 0]);
-    // Each part is rewritten only when what it depends on changes (d3-axis rewrites every tick
-    // it is given, and Blink lays out again whatever is written): the step axis and the hit area
-    // on the width alone, the TV axis and the 0.05 line on the curve's top, the curve on the
-    // pair and seed. A seed redraws the curve and the TV axis; a step, neither.
+    // Each part is rewritten only when what it depends on changes (redraw-when-changed.js says
+    // why): the step axis and the hit area on the width alone, the TV axis and the 0.05 line on
+    // the curve's top, the curve on the pair and seed. A seed redraws the curve and the TV axis;
+    // a step, neither.
     const xKey = `${v.tv.length}:${innerW}`;
     redrawStepAxis(xKey, () => {
       xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));

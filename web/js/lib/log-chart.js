@@ -60,8 +60,9 @@ export class LogChart {
     this.yLabel = this.svg.append('text').attr('class', 'axis-label').call(writeSubscripted, this.options.yLabel ?? '');
     this.y = scaleLog(); // unclamped: marks below the domain leave the plot (clip them)
     this.width = 0;
-    // The size, the y axis and the band are each rewritten only when their key changes: a
-    // figure's redraw at the same width and decades touches none of their attributes.
+    // The size, the y axis and the band are each rewritten only when their key changes
+    // (redraw-when-changed.js): a figure's redraw at the same width and decades touches none of
+    // their attributes.
     this.redrawSize = redrawWhenChanged();
     this.redrawYAxis = redrawWhenChanged();
     this.redrawBand = redrawWhenChanged();
@@ -99,7 +100,6 @@ export class LogChart {
 
   // Sets the y domain to whole decades and draws the axis plus one grid line per decade.
   // Labels thin out when decades are crowded; grid lines never do.
-  // Unchanged domain and height: nothing is redrawn (d3-axis rewrites every tick it is given).
   setYDomain([lo, hi]) {
     this.yKey = `${lo}:${hi}:${this.inner.width}:${this.inner.height}`; // the band's key holds it
     this.redrawYAxis(this.yKey, () => {
