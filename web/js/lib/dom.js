@@ -33,18 +33,23 @@ export function debounce(fn, ms) {
 }
 
 // Calls fn once, when `el` comes within `margin` of the viewport (a CSS margin, e.g. '200px 0px'),
-// or at once where there is no IntersectionObserver: for what the cold load must not fetch.
+// or at once where there is no IntersectionObserver: for what the cold load must not fetch. A
+// print asks for it too: the page goes to paper as it stands, but the next print has it.
 export function whenNearViewport(el, margin, fn) {
   if (typeof IntersectionObserver !== 'function') {
     fn();
     return;
   }
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
+  const once = () => {
     observer.disconnect();
+    removeEventListener('beforeprint', once);
     fn();
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) once();
   }, { rootMargin: margin });
   observer.observe(el);
+  addEventListener('beforeprint', once);
 }
 
 // True when the element is displayed: drawn, or skipped only for being far from the view

@@ -46,6 +46,14 @@ export function keepMapRoom(message, height) {
   message.classList.toggle('is-keeping-room', height !== null);
 }
 
+// On paper only (print.css), while the panel `box` still waits for its map: why the map is not
+// there, and how to print it. A print also starts the loading (whenNearViewport, lib/dom.js), but
+// the page is printed as it stands when the reader asks.
+export function printNote(box) {
+  box.append(element('p', { class: 'figure2-align-print-note print-only' },
+    '打印版缺这张对齐图：在网页上滚动到这里，它才载入训练好的权重并当场计算。先在网页上看过这里，再打印，就会印出来。'));
+}
+
 // options: {idPrefix (unique in the page), ariaLabel, caption, maxCell}
 export function alignmentView(container, { idPrefix, ariaLabel, caption, maxCell = MAX_CELL }) {
   // Not a `.chart`: the tests take a figure's `.chart svg` to be its one main drawing, and this

@@ -5,7 +5,7 @@
 // panel can show the alignment of those weights instead.
 import { element, whenNearViewport } from '../../lib/dom.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
-import { alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
+import { alignmentView, expectedMapHeight, keepMapRoom, printNote } from './alignment-map.js';
 
 const SENTENCE = '我 昨天 看见 一只 猫';
 const ORIGINS = { build: '构建时训练的权重', browser: '你的浏览器训练的权重' };
@@ -24,6 +24,7 @@ export function alignmentPanel(container, { base, weightsUrl, idPrefix }) {
     return input;
   });
   const message = box.appendChild(element('p', { class: 'figure2-align-status' }, '滚动到这里时，再载入训练好的权重并当场计算对齐。'));
+  printNote(box);
   // Made at the first draw: an empty map would be a drawing with nothing in it to read out.
   let view = null;
   const makeView = () => alignmentView(box, {

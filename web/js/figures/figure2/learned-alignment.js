@@ -5,7 +5,7 @@
 import { element, whenNearViewport } from '../../lib/dom.js';
 import { afterNextFrame } from '../../lib/next-task.js';
 import { askTrainedRnnSearch } from './trainer-client.js';
-import { alignmentView, expectedMapHeight, keepMapRoom } from './alignment-map.js';
+import { alignmentView, expectedMapHeight, keepMapRoom, printNote } from './alignment-map.js';
 
 const MAX_CELL = 40; // px: smaller than figure2's own map, beside scorers' maps
 const text = (a) => ({ titleText: '构建时训练的权重', subText: `它译成：${a.output.join(' ')}` });
@@ -15,6 +15,7 @@ export function learnedAlignment(container, { base, idPrefix }) {
   const box = container.appendChild(element('div', { class: 'figure2-align learned-alignment', 'data-state': 'waiting' }));
   box.append(element('h4', { class: 'figure2-subtitle' }, '对照：真训练出来的 RNNsearch 学到的对齐'));
   const message = box.appendChild(element('p', { class: 'figure2-align-status' }, '滚动到这里时，再载入书外那张 Figure 2 训练好的权重并当场计算。'));
+  printNote(box);
   // Made at the first draw: an empty map would be a drawing with nothing in it to read out.
   let view = null;
   const makeView = () => alignmentView(box, {
