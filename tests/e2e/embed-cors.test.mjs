@@ -1,9 +1,12 @@
 // A host that serves the chapter without `Access-Control-Allow-Origin` gets no module script in
 // a sandboxed frame (an opaque origin fetches every module with CORS). The frame is not left
 // blank: a classic script, which needs no CORS, names the cause in Chinese. Also when a file is
-// missing, and for the whole chapter (its text stays; each figure slot says why).
+// missing, and for the whole chapter (its text stays; each figure slot says why). Opened from a
+// folder (file://), no browser runs the module or the core: the page says how to serve it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createStaticServer } from '../../web/serve.mjs';
 import { DIST, screenshot, startServer, useBrowserSuite } from './harness.mjs';
 import { openHost, startHost, waitForHeightOf } from './host-page.mjs';
@@ -63,6 +66,17 @@ test('the whole chapter served without the header: the text is there, every figu
   assert.ok(slots.length > 10);
   for (const text of slots) assert.match(text, /^互动图没能运行：提供这些文件的服务器.*Access-Control-Allow-Origin.*正文不受影响。$/);
   assert.ok((await frame.locator('#chapter').textContent()).length > 5000, 'the chapter text is there');
+  await page.close();
+});
+
+test('the chapter opened from its folder (file://): the text is there, every slot says to serve the folder', async () => {
+  const page = await suite.browser.context.newPage();
+  await page.goto(pathToFileURL(path.join(DIST, 'index.html')).href);
+  await page.waitForSelector('[data-figure="funnel"] .figure-status.is-error', { timeout: 10000 });
+  const slots = await page.locator('[data-figure]').evaluateAll((all) => all.map((s) => s.querySelector('.figure-mount')?.textContent ?? ''));
+  assert.ok(slots.length > 10);
+  for (const text of slots) assert.match(text, /^互动图没能运行：这个页面是直接从文件打开的（file:\/\/）.*python3 -m http\.server 8000.*正文不受影响。$/);
+  assert.ok((await page.locator('#chapter').textContent()).length > 5000, 'the chapter text is there');
   await page.close();
 });
 

@@ -9,9 +9,16 @@ import { postHeightToHost } from './lib/frame-height.js';
 
 const filesOrigin = () => new URL(document.baseURI).origin;
 
+// Opened from a folder (a copy of dist/ taken to a classroom without a network, a saved page):
+// browsers load no module script and no WebAssembly from file://, whatever the files are. The
+// text reads; the figures need the same folder served, by any static server.
+const FROM_FILE = '这个页面是直接从文件打开的（file://），浏览器不允许这样打开的页面运行互动图的脚本和计算核心。'
+  + '请用本地网页服务器打开这个文件夹，例如在它里面运行 python3 -m http.server 8000，再在浏览器里访问 http://localhost:8000/。';
+
 // Asks the server for the module once more, first as the module loader did (CORS), then as a
 // plain request: the second succeeding where the first failed means the header is missing.
 async function whyNotRunning(src) {
+  if (location.protocol === 'file:') return FROM_FILE;
   if (typeof fetch !== 'function') return '这个浏览器太旧，运行不了本页的脚本。';
   try {
     const response = await fetch(src, { mode: 'cors', cache: 'no-store' });
