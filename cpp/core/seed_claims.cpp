@@ -31,9 +31,10 @@ bool SeedSpreadInSlices::measure(int seeds) {
   return next_ > last_seed_;
 }
 
-SeedSpread SeedSpreadInSlices::spread() {
+const SeedSpread& SeedSpreadInSlices::spread() {
+  if (spread_) return *spread_;
   measure(last_seed_ - next_ + 1);
-  SeedSpread out;
+  SeedSpread& out = spread_.emplace();
   out.first_seed = first_seed_;
   out.last_seed = last_seed_;
   out.holding = holding_;
@@ -64,9 +65,13 @@ double initial_tv(int pair_index, std::uint64_t seed) {
 bool tv_about_half(double tv) { return tv >= kAboutHalfLow && tv <= kAboutHalfHigh; }
 
 SeedSpread initial_tv_across_seeds(int pair, int first_seed, int last_seed) {
+  return initial_tv_in_slices(pair, first_seed, last_seed).spread();
+}
+
+SeedSpreadInSlices initial_tv_in_slices(int pair, int first_seed, int last_seed) {
   sentence_pair(pair);  // an unknown pair is refused before any seed is tried
-  return seed_spread(first_seed, last_seed, [&](std::uint64_t seed) { return std::optional<double>(initial_tv(pair, seed)); },
-                     [](std::optional<double> tv) { return tv && tv_about_half(*tv); });
+  return SeedSpreadInSlices(first_seed, last_seed, [=](std::uint64_t seed) { return std::optional<double>(initial_tv(pair, seed)); },
+                            [](std::optional<double> tv) { return tv && tv_about_half(*tv); });
 }
 
 double scaled_mean_entropy(int d, std::uint64_t seed, int trials, int keys) {

@@ -37,12 +37,13 @@ SeedSpread seed_spread(int first_seed, int last_seed, const SeedMeasure& measure
 
 // The same, measured a few seeds at a time (work spread over a page's idle time): measure(k)
 // takes up to k more seeds and says whether every seed is measured; spread() measures whatever
-// is left and gives the result.
+// is left and gives the result, kept for the next call.
 class SeedSpreadInSlices {
  public:
   SeedSpreadInSlices(int first_seed, int last_seed, SeedMeasure measure, ClaimTest holds);
   bool measure(int seeds);
-  SeedSpread spread();
+  const SeedSpread& spread();
+  int measured_seeds() const { return next_ - first_seed_; }
 
  private:
   int first_seed_, last_seed_, next_;
@@ -50,6 +51,7 @@ class SeedSpreadInSlices {
   ClaimTest holds_;
   std::vector<double> values_;  // the measured seeds' numbers
   int holding_ = 0;
+  std::optional<SeedSpread> spread_;
 };
 
 // scorers: TV at step 0 for sentence pair `pair`, with W₁, W₂, v drawn from `seed` exactly as
@@ -59,6 +61,7 @@ constexpr double kAboutHalfHigh = 0.65;
 double initial_tv(int pair, std::uint64_t seed);
 bool tv_about_half(double tv);
 SeedSpread initial_tv_across_seeds(int pair, int first_seed = kClaimFirstSeed, int last_seed = kClaimLastSeed);
+SeedSpreadInSlices initial_tv_in_slices(int pair, int first_seed = kClaimFirstSeed, int last_seed = kClaimLastSeed);
 
 // sqrt-d: mean entropy of α over `trials` trials of the scaled scores s·h/√d.
 constexpr double kScaledEntropyFloor = 1.0;  // 「留在 1 以上」

@@ -42,21 +42,12 @@ Value curves_for_seed(int seed) {
 // move that needs the spread measures whatever is left.
 constexpr int kSpreadSlice = 5;  // seeds per prepare() call: ~7 ms in the page
 
-struct LongSentencesSpread {
-  SeedSpreadInSlices slices = first_word_exit_in_slices(kLevels.back(), kMaxLength);
-  std::optional<SeedSpread> spread;
-};
-
-LongSentencesSpread& long_sentences() {
-  static LongSentencesSpread state;
-  return state;
+SeedSpreadInSlices& long_sentences() {
+  static SeedSpreadInSlices spread = first_word_exit_in_slices(kLevels.back(), kMaxLength);
+  return spread;
 }
 
-const SeedSpread& long_sentences_spread() {
-  auto& state = long_sentences();
-  if (!state.spread) state.spread = state.slices.spread();
-  return *state.spread;
-}
+const SeedSpread& long_sentences_spread() { return long_sentences().spread(); }
 
 // 「1.25 这档短句还撑得住，句子一长，前面的词照样被压没」: the ρ = 1.25 curve leaves the band
 // within n ≤ 60; a seed at which it does not is set against seeds 1–100.
@@ -97,7 +88,7 @@ Value compute_length(const Params& p) {
 constexpr int kFirstSeed = 1, kLastSeed = 9999;  // the seed slider's range (make_length)
 
 bool prepare_length() {
-  if (!long_sentences().slices.measure(kSpreadSlice)) return false;
+  if (!long_sentences().measure(kSpreadSlice)) return false;
   auto& state = seed_curves();
   if (!state.drawn) return true;
   return prepare_seed_neighbours(

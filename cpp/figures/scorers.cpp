@@ -9,6 +9,7 @@
 // i·cols + j of `data` is the weight target word i gives source word j.
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "core/additive_fit.hpp"
 #include "core/concepts.hpp"
@@ -23,8 +24,10 @@
 namespace attn {
 
 // How many trainings this figure has run (the cache's misses): lets a test check that moving
-// the step slider never retrains.
+// the step slider never retrains. And how many seeds its claim's spreads have measured, both
+// pairs together: lets a test check that prepare() leaves none for a move.
 int scorers_fit_count();
+int scorers_claim_seeds_measured();
 
 namespace {
 
@@ -61,13 +64,34 @@ const FitTrajectory& trajectory(int pair_index, int seed, const PairMaps& maps) 
 constexpr int kFirstSeed = 1, kLastSeed = 999;  // the seed slider's range (make_scorers)
 std::optional<std::pair<int, int>> drawn;        // (pair, seed) of the last compute()
 
-// A new seed trains 500 steps (~3.3 ms in the page): its neighbours are trained ahead.
+// 「TV 从 0.5 左右」 is set against each sentence pair's step-0 TV at seeds 1–100: a hundred
+// untrained scorers (1.5–2 ms in the page), which the first move to a seed that breaks the claim
+// waited for. prepare() measures them a slice at a time in idle time.
+constexpr int kSpreadSlice = 20;  // seeds per prepare() call: ~0.4 ms in the page
+
+SeedSpreadInSlices& initial_tv_spread(int pair_index) {
+  static std::vector<SeedSpreadInSlices> spreads = [] {
+    std::vector<SeedSpreadInSlices> out;
+    for (int p = 0; p < static_cast<int>(sentence_pairs().size()); ++p) out.push_back(initial_tv_in_slices(p));
+    return out;
+  }();
+  return spreads.at(static_cast<size_t>(pair_index));
+}
+
+// A new seed trains 500 steps (~3.3 ms in the page): its neighbours are trained ahead, after the
+// drawn pair's spread and before the other pair's (for a switch to it at a seed off the claim).
 bool prepare_scorers() {
   if (!drawn) return true;
   const int pair_index = drawn->first, seed = drawn->second;
-  return prepare_seed_neighbours(
+  if (!initial_tv_spread(pair_index).measure(kSpreadSlice)) return false;
+  const bool neighbours_ready = prepare_seed_neighbours(
       seed, kFirstSeed, kLastSeed, [&](int s) { return trajectories().contains({pair_index, s}); },
       [&](int s) { trajectory(pair_index, s, pair_maps(pair_index)); });
+  if (!neighbours_ready) return false;
+  for (int p = 0; p < static_cast<int>(sentence_pairs().size()); ++p) {
+    if (!initial_tv_spread(p).measure(kSpreadSlice)) return false;
+  }
+  return true;
 }
 
 Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target word attends to most
@@ -82,10 +106,7 @@ Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target wor
 
 // 「TV 从 0.5 左右」一路往下掉: the step-0 TV at this seed, against seeds 1–100 when it is off.
 Value tv_about_half_claim(int pair_index, double tv0) {
-  static RecentCache<int, SeedSpread> across(2);  // one spread per sentence pair
-  const auto spread = [&]() -> const SeedSpread& {
-    return across.get(pair_index, [&] { return initial_tv_across_seeds(pair_index); });
-  };
+  const auto spread = [&]() -> const SeedSpread& { return initial_tv_spread(pair_index).spread(); };
   return claim_value(tv_about_half(tv0), tv0, spread).set("low", kAboutHalfLow).set("high", kAboutHalfHigh);
 }
 
@@ -112,6 +133,12 @@ Value compute_scorers(const Params& p) {
 }  // namespace
 
 int scorers_fit_count() { return static_cast<int>(trajectories().computed()); }
+
+int scorers_claim_seeds_measured() {
+  int seeds = 0;
+  for (int p = 0; p < static_cast<int>(sentence_pairs().size()); ++p) seeds += initial_tv_spread(p).measured_seeds();
+  return seeds;
+}
 
 Figure make_scorers() {
   const std::vector<std::string> pairs = {"我 看见 一只 黑 猫 → I saw a black cat（语序相同）",

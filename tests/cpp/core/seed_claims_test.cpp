@@ -51,6 +51,8 @@ TEST(SeedSpread, MeasuredInSlicesItIsTheSameSpreadAndEachSliceTakesItsSeeds) {
   EXPECT_EQ(s.max, 5.0);
   EXPECT_EQ(s.median, 3.0);
   EXPECT_EQ(s.holding, 3);
+  EXPECT_EQ(&slices.spread(), &slices.spread());  // kept: asked again, nothing is measured again
+  EXPECT_EQ(calls, 5);
   // spread() measures what a slice left.
   SeedSpreadInSlices partly(1, 5, measure, holds);
   partly.measure(1);

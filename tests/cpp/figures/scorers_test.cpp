@@ -3,6 +3,7 @@
 #include "core/additive_fit.hpp"
 #include "core/checks.hpp"
 #include "core/concepts.hpp"
+#include "core/seed_claims.hpp"
 #include "core/softmax.hpp"
 #include "figures/registry.hpp"
 #include "support/value_matrix.hpp"
@@ -10,6 +11,7 @@
 namespace attn {
 
 int scorers_fit_count();  // defined in cpp/figures/scorers.cpp
+int scorers_claim_seeds_measured();
 
 namespace {
 
@@ -50,9 +52,33 @@ TEST(Scorers, ScrubbingTheStepNeverRetrains) {
   EXPECT_EQ(scorers_fit_count(), before + 2);
 }
 
+// What the figure prepares ahead (the page, in idle time, a slice of seeds a call) includes, for
+// both sentence pairs, the spread that a seed breaking 「TV 从 0.5 左右」 is set against.
+TEST(Scorers, PreparesInSlicesTheSpreadASeedThatBreaksTheClaimShows) {
+  scorers(1, 0, 1);
+  int calls = 1;
+  while (!prepare_figure("scorers")) ASSERT_LE(++calls, 100) << "prepare() never finishes";
+  EXPECT_EQ(scorers_claim_seeds_measured(), 2 * 100) << "seeds 1–100 of both pairs, measured ahead";
+  for (int pair : {0, 1}) {
+    const SeedSpread expected = initial_tv_across_seeds(pair);
+    int seed = 1;
+    while (scorers(pair, 0, seed).at("claims").at("tv_about_half").at("holds").as_bool()) ASSERT_LE(++seed, 100);
+    const Value data = scorers(pair, 0, seed);
+    const Value& across = data.at("claims").at("tv_about_half").at("across");
+    EXPECT_EQ(across.at("holding").as_number(), expected.holding) << "pair " << pair;
+    EXPECT_EQ(across.at("measured").as_number(), expected.measured);
+    EXPECT_EQ(across.at("min").as_number(), expected.min);
+    EXPECT_EQ(across.at("median").as_number(), expected.median);
+    EXPECT_EQ(across.at("max").as_number(), expected.max);
+  }
+  EXPECT_EQ(scorers_claim_seeds_measured(), 2 * 100) << "no seed measured again by a move";
+}
+
 // Once a seed is drawn, prepare() trains its two neighbours (an arrow key's next seed), one per
 // call; the next press then trains nothing, and shows what a fresh training gives.
 TEST(Scorers, PreparesTheNeighbouringSeedsOfTheOneDrawn) {
+  scorers(1, 0, 1);
+  for (int calls = 1; !prepare_figure("scorers"); ++calls) ASSERT_LE(calls, 100) << "the claim's spreads";
   scorers(1, 0, 700);
   const int before = scorers_fit_count();
   int calls = 0;
