@@ -69,14 +69,16 @@ std::optional<std::pair<int, int>> drawn;        // (pair, seed) of the last com
 // waited for. prepare() measures them a slice at a time in idle time.
 constexpr int kSpreadSlice = 20;  // seeds per prepare() call: ~0.4 ms in the page
 
-SeedSpreadInSlices& initial_tv_spread(int pair_index) {
+std::vector<SeedSpreadInSlices>& initial_tv_spreads() {  // one per sentence pair, by index
   static std::vector<SeedSpreadInSlices> spreads = [] {
     std::vector<SeedSpreadInSlices> out;
     for (int p = 0; p < static_cast<int>(sentence_pairs().size()); ++p) out.push_back(initial_tv_in_slices(p));
     return out;
   }();
-  return spreads.at(static_cast<size_t>(pair_index));
+  return spreads;
 }
+
+SeedSpreadInSlices& initial_tv_spread(int pair_index) { return initial_tv_spreads().at(static_cast<size_t>(pair_index)); }
 
 // A new seed trains 500 steps (~3.3 ms in the page): its neighbours are trained ahead, after the
 // drawn pair's spread and before the other pair's (for a switch to it at a seed off the claim).
@@ -88,8 +90,8 @@ bool prepare_scorers() {
       seed, kFirstSeed, kLastSeed, [&](int s) { return trajectories().contains({pair_index, s}); },
       [&](int s) { trajectory(pair_index, s, pair_maps(pair_index)); });
   if (!neighbours_ready) return false;
-  for (int p = 0; p < static_cast<int>(sentence_pairs().size()); ++p) {
-    if (!initial_tv_spread(p).measure(kSpreadSlice)) return false;
+  for (auto& spread : initial_tv_spreads()) {
+    if (!spread.measure(kSpreadSlice)) return false;
   }
   return true;
 }
@@ -136,7 +138,7 @@ int scorers_fit_count() { return static_cast<int>(trajectories().computed()); }
 
 int scorers_claim_seeds_measured() {
   int seeds = 0;
-  for (int p = 0; p < static_cast<int>(sentence_pairs().size()); ++p) seeds += initial_tv_spread(p).measured_seeds();
+  for (const auto& spread : initial_tv_spreads()) seeds += spread.measured_seeds();
   return seeds;
 }
 
