@@ -144,20 +144,22 @@ export function openFoldedFigures(page) {
 }
 
 // Serves attn_core.mjs through a small wrapper module (bench only; the page's code is untouched):
-// the core instance the page creates is handed to window.__attnCore, and its figure() calls are
-// timed into window.__coreMs / window.__coreCalls, so a move's script time splits into the core's
-// share and the drawing's.
+// the core instance the page creates is handed to window.__attnCore, and its figure() and
+// figureAtOnce() calls (a move's, figure-handle.js) are timed into window.__coreMs /
+// window.__coreCalls, so a move's script time splits into the core's share and the drawing's.
 const CORE_WRAPPER = `import factory from './attn_core.mjs?bench-original';
 export default async function createAttnCore(...args) {
   const core = await factory(...args);
-  const figure = core.figure;
   window.__attnCore = core;
   window.__coreMs = 0;
   window.__coreCalls = 0;
-  core.figure = function timedFigure(...a) {
-    const start = performance.now();
-    try { return figure.apply(this, a); } finally { window.__coreMs += performance.now() - start; window.__coreCalls += 1; }
-  };
+  for (const name of ['figure', 'figureAtOnce']) {
+    const compute = core[name];
+    core[name] = function timedFigure(...a) {
+      const start = performance.now();
+      try { return compute.apply(this, a); } finally { window.__coreMs += performance.now() - start; window.__coreCalls += 1; }
+    };
+  }
   return core;
 }
 `;

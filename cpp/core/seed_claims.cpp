@@ -27,6 +27,7 @@ bool SeedSpreadInSlices::measure(int seeds) {
     const std::optional<double> x = measure_(static_cast<std::uint64_t>(next_));
     if (holds_(x)) ++holding_;
     if (x) values_.push_back(*x);
+    ++measured_anywhere_;
   }
   return next_ > last_seed_;
 }
@@ -81,9 +82,13 @@ double scaled_mean_entropy(int d, std::uint64_t seed, int trials, int keys) {
 bool stays_above_one(double mean_entropy) { return mean_entropy > kScaledEntropyFloor; }
 
 SeedSpread scaled_entropy_across_seeds(int d, int first_seed, int last_seed, int trials, int keys) {
-  return seed_spread(first_seed, last_seed,
-                     [&](std::uint64_t seed) { return std::optional<double>(scaled_mean_entropy(d, seed, trials, keys)); },
-                     [](std::optional<double> h) { return h && stays_above_one(*h); });
+  return scaled_entropy_in_slices(d, first_seed, last_seed, trials, keys).spread();
+}
+
+SeedSpreadInSlices scaled_entropy_in_slices(int d, int first_seed, int last_seed, int trials, int keys) {
+  return SeedSpreadInSlices(first_seed, last_seed,
+                            [=](std::uint64_t seed) { return std::optional<double>(scaled_mean_entropy(d, seed, trials, keys)); },
+                            [](std::optional<double> h) { return h && stays_above_one(*h); });
 }
 
 std::optional<int> first_word_exit(double rho, int max_n, std::uint64_t seed) {

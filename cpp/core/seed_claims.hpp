@@ -43,7 +43,13 @@ class SeedSpreadInSlices {
   SeedSpreadInSlices(int first_seed, int last_seed, SeedMeasure measure, ClaimTest holds);
   bool measure(int seeds);
   const SeedSpread& spread();
+  int first_seed() const { return first_seed_; }
+  int last_seed() const { return last_seed_; }
   int measured_seeds() const { return next_ - first_seed_; }
+  bool measured_all() const { return next_ > last_seed_; }
+  // Seeds measured by every spread of this process so far: lets a test check that a move
+  // measures none (figures/claim_value.hpp).
+  static long seeds_measured_anywhere() { return measured_anywhere_; }
 
  private:
   int first_seed_, last_seed_, next_;
@@ -52,6 +58,7 @@ class SeedSpreadInSlices {
   std::vector<double> values_;  // the measured seeds' numbers
   int holding_ = 0;
   std::optional<SeedSpread> spread_;
+  static inline long measured_anywhere_ = 0;
 };
 
 // scorers: TV at step 0 for sentence pair `pair`, with W₁, W₂, v drawn from `seed` exactly as
@@ -69,6 +76,8 @@ double scaled_mean_entropy(int d, std::uint64_t seed, int trials = 5, int keys =
 bool stays_above_one(double mean_entropy);
 SeedSpread scaled_entropy_across_seeds(int d, int first_seed = kClaimFirstSeed, int last_seed = kClaimLastSeed,
                                        int trials = 5, int keys = 5);
+SeedSpreadInSlices scaled_entropy_in_slices(int d, int first_seed = kClaimFirstSeed, int last_seed = kClaimLastSeed,
+                                            int trials = 5, int keys = 5);
 
 // length: the first sentence length n ≤ max_n at which ‖∂c/∂w₁‖ is outside the healthy band
 // (core/healthy_band), for the demo encoder at memory level ρ; none if it stays inside.

@@ -1,9 +1,13 @@
 #pragma once
 // A seed-dependent claim of the chapter (core/seed_claims) as the page receives it:
 //   {holds, value, across}   whether the reader's seed keeps the claim, the number it shows there,
-//                            and, only when the seed breaks it (a hundred runs are not free), the
-//                            spread over seeds 1–100: {first_seed, last_seed, measured, min, max,
-//                            median, holding}; null while the claim holds.
+//                            and, only when the seed breaks it, the spread over seeds 1–100:
+//                            {first_seed, last_seed, measured, min, max, median, holding}; null
+//                            while the claim holds.
+// A hundred seeds are not free (up to 35 ms in the page, a phone's four times that), so when the
+// page computes a move (Spreads::kPending, registry.hpp) they are not measured inside it: the
+// figure's prepare() measures them a slice at a time, and until it has, `across` is
+// {first_seed, last_seed, pending: true}. Every other caller gets the spread measured.
 // The figure adds what the claim is measured against (an interval, a threshold).
 #include <cmath>
 #include <utility>
@@ -23,13 +27,50 @@ inline Value seed_spread_value(const SeedSpread& s) {
   return v;
 }
 
-// across() → const SeedSpread&, called only when the claim does not hold.
-template <class Across>
-Value claim_value(bool holds, Value value, Across&& across) {
+inline Value pending_spread_value(const SeedSpreadInSlices& s) {
+  return Value::object().set("first_seed", s.first_seed()).set("last_seed", s.last_seed()).set("pending", true);
+}
+
+// In force while compute_figure computes a move for the page: claim_value then leaves a spread
+// that is not measured yet pending.
+class SpreadsMayWait {
+ public:
+  explicit SpreadsMayWait(bool may_wait) : before_(may_wait_) { may_wait_ = may_wait; }
+  ~SpreadsMayWait() { may_wait_ = before_; }
+  SpreadsMayWait(const SpreadsMayWait&) = delete;
+  SpreadsMayWait& operator=(const SpreadsMayWait&) = delete;
+  static bool now() { return may_wait_; }
+
+ private:
+  bool before_;
+  static inline bool may_wait_ = false;
+};
+
+// spread_of() → SeedSpreadInSlices&, called only when the claim does not hold.
+template <class SpreadOf>
+Value claim_value(bool holds, Value value, SpreadOf&& spread_of) {
   Value v = Value::object();
   v.set("holds", holds).set("value", std::move(value));
-  v.set("across", holds ? Value() : seed_spread_value(across()));
+  if (holds) {
+    v.set("across", Value());
+    return v;
+  }
+  SeedSpreadInSlices& spread = spread_of();
+  const bool wait = !spread.measured_all() && SpreadsMayWait::now();
+  v.set("across", wait ? pending_spread_value(spread) : seed_spread_value(spread.spread()));
   return v;
+}
+
+// Whether a figure's data, {…, claims: {name: claim_value…}}, has a claim whose spread is pending.
+inline bool has_pending_claim(const Value& data) {
+  const Value* claims = data.find("claims");
+  if (!claims || !claims->is_object()) return false;
+  for (const auto& claim : claims->as_object()) {
+    const Value* across = claim.second.find("across");
+    const Value* pending = across ? across->find("pending") : nullptr;
+    if (pending && pending->is_bool() && pending->as_bool()) return true;
+  }
+  return false;
 }
 
 }  // namespace attn

@@ -38,8 +38,8 @@ Value curves_for_seed(int seed) {
 }
 
 // The claim's spread: the ρ = 1.25 curve's exit at each of seeds 1–100. A hundred encoders held
-// the page's thread ~150 ms, so prepare() measures a few seeds at a time, in idle time; the first
-// move that needs the spread measures whatever is left.
+// the page's thread ~150 ms, so prepare() measures a few seeds at a time, in idle time, from the
+// first draw on (seed 1 already breaks the claim): a move never waits for it.
 constexpr int kSpreadSlice = 5;  // seeds per prepare() call: ~7 ms in the page
 
 SeedSpreadInSlices& long_sentences() {
@@ -47,13 +47,11 @@ SeedSpreadInSlices& long_sentences() {
   return spread;
 }
 
-const SeedSpread& long_sentences_spread() { return long_sentences().spread(); }
-
 // 「1.25 这档短句还撑得住，句子一长，前面的词照样被压没」: the ρ = 1.25 curve leaves the band
 // within n ≤ 60; a seed at which it does not is set against seeds 1–100.
 Value long_sentences_fall_out_claim(const Value& curves) {
   const Value& exit = curves.as_array().back().at("exit_n");  // the last level is ρ = 1.25
-  return claim_value(!exit.is_null(), exit, long_sentences_spread)
+  return claim_value(!exit.is_null(), exit, long_sentences)
       .set("rho", kLevels.back())
       .set("max_n", kMaxLength);
 }

@@ -1,5 +1,7 @@
 #include "figures/registry.hpp"
 
+#include "figures/claim_value.hpp"
+
 namespace attn {
 
 Figure make_funnel();
@@ -44,15 +46,21 @@ bool prepare_figure(const std::string& id) {
   return !figure.prepare || figure.prepare();
 }
 
-Value compute_figure(const std::string& id, const Params& given) { return compute_figure(find_figure(id), given); }
+Value compute_figure(const std::string& id, const Params& given, Spreads spreads) {
+  return compute_figure(find_figure(id), given, spreads);
+}
 
-Value compute_figure(const Figure& figure, const Params& given) {
+Value compute_figure(const Figure& figure, const Params& given, Spreads spreads) {
   const Params params = resolve_params(figure.params, given);
   Value params_value = Value::object();
   for (const auto& spec : figure.params) params_value.set(spec.name, params.at(spec.name));
+  const SpreadsMayWait scope(spreads == Spreads::kPending);
+  Value data = figure.compute(params);
+  const bool pending = has_pending_claim(data);
   Value out = Value::object();
   out.set("id", figure.id).set("params", std::move(params_value));
-  out.set("data", figure.compute(params));
+  out.set("data", std::move(data));
+  if (pending) out.set("pending", true);
   return out;
 }
 

@@ -27,11 +27,20 @@ struct Figure {
 const std::vector<Figure>& all_figures();
 const Figure& find_figure(const std::string& id);  // throws InvalidInput for an unknown id
 
+// What compute_figure does with a claim whose spread over seeds prepare() has not measured yet
+// (figures/claim_value.hpp).
+enum class Spreads {
+  kSettled,  // measures it: the native tool, the tests, figure()
+  kPending,  // leaves it pending, so that a move never waits for a hundred seeds: the page draws
+             // at once, and again once prepare() has measured them in idle time (figureAtOnce)
+};
+
 // {"id", "params", "data"}: the figure computed for the given (partial) params, checked against
-// its spec first. The second form computes a figure that is not (or not only) the registry's:
-// the attn_figure2 module's `decoder` (cpp/figure2/trained_decoder.hpp).
-Value compute_figure(const std::string& id, const Params& given);
-Value compute_figure(const Figure& figure, const Params& given);
+// its spec first; with "pending": true added when a claim's spread was left pending. The second
+// form computes a figure that is not (or not only) the registry's: the attn_figure2 module's
+// `decoder` (cpp/figure2/trained_decoder.hpp).
+Value compute_figure(const std::string& id, const Params& given, Spreads spreads = Spreads::kSettled);
+Value compute_figure(const Figure& figure, const Params& given, Spreads spreads = Spreads::kSettled);
 
 // One slice of the figure's prepare(); true when nothing is left to prepare (at once for a
 // figure without one). Throws InvalidInput for an unknown id.

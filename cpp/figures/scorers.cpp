@@ -65,8 +65,8 @@ constexpr int kFirstSeed = 1, kLastSeed = 999;  // the seed slider's range (make
 std::optional<std::pair<int, int>> drawn;        // (pair, seed) of the last compute()
 
 // 「TV 从 0.5 左右」 is set against each sentence pair's step-0 TV at seeds 1–100: a hundred
-// untrained scorers (1.5–2 ms in the page), which the first move to a seed that breaks the claim
-// waited for. prepare() measures them a slice at a time in idle time.
+// untrained scorers (1.5–2 ms in the page). prepare() measures them a slice at a time in idle
+// time, from the first draw on, so that a seed that breaks the claim finds them measured.
 constexpr int kSpreadSlice = 20;  // seeds per prepare() call: ~0.4 ms in the page
 
 std::vector<SeedSpreadInSlices>& initial_tv_spreads() {  // one per sentence pair, by index
@@ -108,7 +108,7 @@ Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target wor
 
 // 「TV 从 0.5 左右」一路往下掉: the step-0 TV at this seed, against seeds 1–100 when it is off.
 Value tv_about_half_claim(int pair_index, double tv0) {
-  const auto spread = [&]() -> const SeedSpread& { return initial_tv_spread(pair_index).spread(); };
+  const auto spread = [&]() -> SeedSpreadInSlices& { return initial_tv_spread(pair_index); };
   return claim_value(tv_about_half(tv0), tv0, spread).set("low", kAboutHalfLow).set("high", kAboutHalfHigh);
 }
 

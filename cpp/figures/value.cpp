@@ -26,9 +26,15 @@ Value& Value::set(const std::string& key, Value value) {
 }
 
 const Value& Value::at(const std::string& key) const {
-  for (const auto& field : as_object())
-    if (field.first == key) return field.second;
+  if (const Value* field = find(key)) return *field;
   throw std::out_of_range("no field '" + key + "'");
+}
+
+const Value* Value::find(const std::string& key) const {
+  if (!is_object()) return nullptr;
+  for (const auto& field : as_object())
+    if (field.first == key) return &field.second;
+  return nullptr;
 }
 
 namespace {

@@ -30,6 +30,7 @@ class Value {
   // Adds (or replaces) a field of an object; returns *this so fields can be chained.
   Value& set(const std::string& key, Value value);
   const Value& at(const std::string& key) const;  // throws std::out_of_range
+  const Value* find(const std::string& key) const;  // nullptr when not an object or no such field
 
   bool is_null() const { return std::holds_alternative<std::monostate>(v_); }
   bool is_bool() const { return std::holds_alternative<bool>(v_); }

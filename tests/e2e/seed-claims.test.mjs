@@ -20,6 +20,9 @@ const CASES = [
 ];
 
 const note = (page, id) => page.locator(`[data-figure="${id}"] .claim-note`);
+// The note with the spread in it: a move draws at once, with the spread still being computed
+// (data-pending), and idle time fills it in (lib/claim-note.js).
+const measuredNote = (page, id) => page.locator(`[data-figure="${id}"] .claim-note:not([data-pending])`);
 
 test('at the default seeds every claim holds and no figure shows a note', async () => {
   const { page, errors } = await suite.openSettled('index.html');
@@ -37,6 +40,7 @@ for (const { id, hash, params, claim, numbers } of CASES) {
   test(`${id}: a seed that breaks 「${claim}」 gets a note with the spread over seeds 1–100`, async () => {
     for (const [width, colorScheme] of [[1280, 'light'], [360, 'dark']]) {
       const { page, errors } = await suite.openAtFigure(`index.html#${hash}`, id, { width, height: width === 360 ? 740 : 900, colorScheme });
+      await measuredNote(page, id).waitFor();
       const core = (await coreFigure(page, id, params)).data.claims[claim];
       assert.equal(core.holds, false);
       assert.equal(core.across.first_seed, 1);
@@ -62,6 +66,34 @@ test('moving the seed to one that breaks a claim brings the note, moving back hi
   assert.equal(await note(page, 'length').isVisible(), true);
   await page.keyboard.press('ArrowRight'); // seed 2: it falls out again
   assert.equal(await note(page, 'length').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// A move onto a seed that breaks a claim is drawn at once: the core does not measure the hundred
+// seeds inside it (35 ms at d = 512, a phone's four times that). The note first says they are
+// being computed, and then, without another move, gives their spread.
+test('a move onto a seed that breaks a claim shows the note at once and its spread once idle time has it', async () => {
+  const { page, errors } = await suite.openAtFigure('index.html#sqrt-d.d=512&sqrt-d.seed=78', 'sqrt-d');
+  assert.equal(await note(page, 'sqrt-d').isVisible(), false, 'seed 78 keeps the claim at d = 512');
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-figure="sqrt-d"] .claim-note');
+    window.noteStates = [];
+    new MutationObserver(() => window.noteStates.push({ pending: el.hasAttribute('data-pending'), hidden: el.hidden, text: el.textContent }))
+      .observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
+  await page.focus('[data-figure="sqrt-d"] .sqrt-d-reseed');
+  await page.keyboard.press('Enter'); // 换一组随机数: seed 79
+  await measuredNote(page, 'sqrt-d').waitFor();
+  const states = await page.evaluate(() => window.noteStates);
+  const first = states[0], last = states.at(-1);
+  assert.deepEqual([first.pending, first.hidden], [true, false], `the move's own note: ${JSON.stringify(first)}`);
+  assert.match(first.text, /这个种子下，d = 512 时除以 √d 的平均熵是 0\.997/);
+  assert.match(first.text, /正在把种子 1–100 各算一遍/);
+  const across = (await coreFigure(page, 'sqrt-d', { d: 512, seed: 79 })).data.claims.scaled_above_one.across;
+  assert.equal(last.pending, false);
+  assert.ok(last.text.includes(`中位数 ${across.median.toFixed(3)}；100 个里有 ${across.holding} 个`), last.text);
+  assert.equal(await page.locator('[data-figure="sqrt-d"] .sqrt-d-reseed').evaluate((el) => el === document.activeElement), true, 'the focus stays on the button');
   assert.deepEqual(errors, []);
   await page.close();
 });

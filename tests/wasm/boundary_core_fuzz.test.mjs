@@ -44,6 +44,7 @@ const CALLS = {
     for (const p of spec.params) if (r.chance(0.5)) params[p.name] = p.min + r.int(3) * p.step;
     return [spec.id, params];
   },
+  figureAtOnce: (r) => CALLS.figure(r),
 };
 
 // The sizes each function takes, by argument position (spoilt with spoilSize); the rest are

@@ -12,7 +12,7 @@ import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrsChanged, textChanged } from '../lib/write-changed.js';
 import { redrawWhenChanged } from '../lib/redraw-when-changed.js';
-import { acrossSeeds, claimNote } from '../lib/claim-note.js';
+import { claimNote } from '../lib/claim-note.js';
 import { numbers } from '../lib/numbers.js';
 
 const DEFAULT_BAND = [1e-2, 1e2];
@@ -37,12 +37,12 @@ function readData(result) {
 }
 
 // 「句子一长，前面的词照样被压没」: said when at this seed the ρ = 1.25 curve never leaves the band.
-function fallsOutText(claim) {
-  const a = acrossSeeds(claim.across, (n) => String(n));
-  return `这个种子下，${rhoText(claim.rho)} 的曲线到 n = ${claim.max_n} 都没掉出灰色带：正文说的「句子一长，前面的词照样被压没」在这里没有发生。`
-    + `${a.seeds} 各算一遍：${a.count} 个里有 ${a.holding} 个在 n = ${a.range} 之间掉出（中位数 n = ${a.median}），`
-    + `${a.count - a.holding} 个像这个种子一样没掉出。`;
-}
+const fallsOutNote = {
+  format: (n) => String(n),
+  here: (claim) => `这个种子下，${rhoText(claim.rho)} 的曲线到 n = ${claim.max_n} 都没掉出灰色带：正文说的「句子一长，前面的词照样被压没」在这里没有发生。`,
+  across: (claim, a) => `${a.seeds} 各算一遍：${a.count} 个里有 ${a.holding} 个在 n = ${a.range} 之间掉出（中位数 n = ${a.median}），`
+    + `${a.count - a.holding} 个像这个种子一样没掉出。`,
+};
 
 // "ρ = 1.25：n = 43 时跌出灰色带" — the figure's text alternative.
 function exitText(curve, band) {
@@ -140,7 +140,7 @@ export function mount(el, core, initialState, host) {
       chart.xAxis.call(axisBottom(x).ticks(Math.min(10, Math.floor(chart.inner.width / 48))).tickSizeOuter(0));
     });
     attrsChanged(xTitle, { x: chart.inner.left + chart.inner.width, y: chart.height - 6 });
-    claim.show(view.fallsOut, fallsOutText);
+    claim.show(view.fallsOut, fallsOutNote);
     host?.describe(describe(view));
   }
 

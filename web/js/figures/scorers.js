@@ -22,7 +22,7 @@ import { numbers } from '../lib/numbers.js';
 import { panelsStacked } from '../lib/panels.js';
 import { attrChanged, attrsChanged, writeText } from '../lib/write-changed.js';
 import { redrawWhenChanged } from '../lib/redraw-when-changed.js';
-import { acrossSeeds, claimNote } from '../lib/claim-note.js';
+import { claimNote } from '../lib/claim-note.js';
 
 const SIDE_BY_SIDE = 600;  // px: below this the two maps stack (when the page's CSS does not decide)
 const GAP = 28;
@@ -46,12 +46,11 @@ function readData(result) {
 }
 
 // 「TV 从 0.5 左右」: said when this seed starts elsewhere, with the spread over seeds 1–100.
-function tvClaimText(claim) {
-  const a = acrossSeeds(claim.across, fixed2);
-  const band = `${fixed2(claim.low)}–${fixed2(claim.high)}`;
-  return `这个种子下，第 0 步的 TV 是 ${fixed2(claim.value)}，不是正文说的「0.5 左右」。`
-    + `${a.seeds} 各算一遍：第 0 步的 TV 在 ${a.range} 之间，中位数 ${a.median}；${a.count} 个里有 ${a.holding} 个落在 ${band}。`;
-}
+const tvClaimNote = {
+  format: fixed2,
+  here: (claim) => `这个种子下，第 0 步的 TV 是 ${fixed2(claim.value)}，不是正文说的「0.5 左右」。`,
+  across: (claim, a) => `${a.seeds} 各算一遍：第 0 步的 TV 在 ${a.range} 之间，中位数 ${a.median}；${a.count} 个里有 ${a.holding} 个落在 ${fixed2(claim.low)}–${fixed2(claim.high)}。`,
+};
 
 const pairs = (v, argmax) => v.tgt.map((t, i) => `${t}→${v.src[argmax[i]] ?? ''}`).join('，');
 
@@ -158,7 +157,7 @@ export function mount(el, core, initialState, host) {
     learned.resize(width);
     writeText(tvValue, `TV = ${fixed2(v.tvNow)}`);
     writeText(tvNote, `（训练第 ${v.step} 步；0 = 两图一样，1 = 完全不重叠；${v.tvNow < GOOD_TV ? '已低于 0.05：基本学会了' : '还没到 0.05'}）`);
-    claim.show(v.tvClaim, tvClaimText);
+    claim.show(v.tvClaim, tvClaimNote);
     host?.describe(`第 ${v.step} 步：TV = ${fixed2(v.tvNow)}。每个译文词最看重的原文词——点积：${pairs(v, v.dotArgmax)}；`
       + `加性：${pairs(v, v.additiveArgmax)}。`);
   }

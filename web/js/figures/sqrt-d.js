@@ -11,7 +11,7 @@ import { element } from '../lib/dom.js';
 import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { attrChanged, attrsChanged, textChanged, writeText } from '../lib/write-changed.js';
 import { panelsStacked } from '../lib/panels.js';
-import { acrossSeeds, claimNote } from '../lib/claim-note.js';
+import { claimNote } from '../lib/claim-note.js';
 import { numbers } from '../lib/numbers.js';
 
 const VARIANTS = [{ key: 'raw', label: '原始点积' }, { key: 'scaled', label: '除以 √d' }];
@@ -44,11 +44,11 @@ function readData(result) {
 }
 
 // 「除以 √d 的那行留在 1 以上」: said when this seed's mean falls below, with seeds 1–100 at this d.
-function aboveOneText(d) {
-  return (claim) => {
-    const a = acrossSeeds(claim.across, formatEntropy);
-    return `这个种子下，d = ${d} 时除以 √d 的平均熵是 ${formatEntropy(claim.value)}，掉到了 ${claim.threshold} 以下（正文说它留在 ${claim.threshold} 以上）。`
-      + `${a.seeds} 各算一遍（d = ${d}）：这个数在 ${a.range} 之间，中位数 ${a.median}；${a.count} 个里有 ${a.holding} 个在 ${claim.threshold} 以上。`;
+function aboveOneNote(d) {
+  return {
+    format: formatEntropy,
+    here: (claim) => `这个种子下，d = ${d} 时除以 √d 的平均熵是 ${formatEntropy(claim.value)}，掉到了 ${claim.threshold} 以下（正文说它留在 ${claim.threshold} 以上）。`,
+    across: (claim, a) => `${a.seeds} 各算一遍（d = ${d}）：这个数在 ${a.range} 之间，中位数 ${a.median}；${a.count} 个里有 ${a.holding} 个在 ${claim.threshold} 以上。`,
   };
 }
 
@@ -160,7 +160,7 @@ export function mount(el, core, initialState, host) {
       .call((t) => t.append('tspan').text('h')).call((t) => t.append('tspan').attr('class', 'index').attr('dy', '0.3em')));
     attrsChanged(labels, { x: (_, i) => xBand(i) + xBand.bandwidth() / 2, 'text-anchor': 'middle' });
     textChanged(labels.select('tspan.index'), (_, i) => i + 1);
-    claim.show(v.aboveOne, aboveOneText(v.d));
+    claim.show(v.aboveOne, aboveOneNote(v.d));
     host?.describe(describe(v));
   }
 

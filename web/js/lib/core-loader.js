@@ -76,8 +76,8 @@ export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TI
   } catch (error) {
     throw new CoreLoadError(`计算核心 attn_core.wasm 没能启动：文件缺失、被拦截或已损坏（${describe(error)}）。`, error);
   }
-  if (typeof core.figures !== 'function' || typeof core.figure !== 'function') {
-    throw new CoreLoadError('计算核心缺少 figures() / figure() 接口，版本与页面不匹配。');
+  if (['figures', 'figure', 'figureAtOnce'].some((name) => typeof core[name] !== 'function')) {
+    throw new CoreLoadError('计算核心缺少 figures() / figure() / figureAtOnce() 接口，版本与页面不匹配。');
   }
   return core;
 }

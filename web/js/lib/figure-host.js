@@ -148,6 +148,9 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
     svg: () => handle?.svg?.() ?? mount.querySelector('svg'),
     instanceId: instanceId ?? id,
     embedUrl: () => embedUrl(id, params),
+    // The same state computed and drawn again: the core has since measured what its last answer
+    // left pending (a claim's spread over seeds, figure-page.js).
+    refresh: run,
     onUpdate(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

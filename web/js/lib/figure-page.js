@@ -47,15 +47,17 @@ function slotOfAnchor(hash) {
 
 // What a core figure's later moves may need and no single move should wait for (registry.hpp:
 // prepare), done once the figure is drawn and again after each move, a slice at a time while the
-// page is idle: the length figure's claim at a seed that breaks it is set against a hundred
-// seeds, which held the first such move ~150 ms, and the seeds next to the one drawn are
-// computed ahead, so an arrow key's next seed is drawn from memory. When it fails, the move that
-// needs it does it.
+// page is idle: a claim at a seed that breaks it is set against a hundred seeds (length's held
+// a move ~150 ms, sqrt-d's 35 ms at d = 512), and the seeds next to the one drawn are computed
+// ahead, so an arrow key's next seed is drawn from memory. A move never waits for a spread: the
+// core's answer says it is pending, and done() draws the figure again once it is measured. A
+// neighbour not yet computed is computed by the move that needs it.
 // Another slice starts only while the idle period has room for one as long as the last, and
 // one idle callback works at most PREPARE_MS: an idle period lasts up to 50 ms, and a key
 // pressed in it waits for the callback to end. Returns prepare(): asks for the slices (again).
+// done() is called each time nothing is left.
 const PREPARE_MS = 10;
-function idlePreparation(core, id) {
+function idlePreparation(core, id, done) {
   let asked = false;
   const slice = (deadline) => {
     try {
@@ -65,6 +67,7 @@ function idlePreparation(core, id) {
         const started = performance.now();
         if (core.prepareFigure(id)) {
           asked = false;
+          done();
           return;
         }
         took = performance.now() - started;
@@ -132,7 +135,10 @@ export async function mountFigures(root, { modules, defaultFigure = null, core =
     try {
       const figure = await mountOne(slot, id, core, specs);
       if (specs.has(id) && figure) {
-        const prepare = idlePreparation(core, id);
+        // A claim's spread the move's answer left pending is measured now: draw it in.
+        const prepare = idlePreparation(core, id, () => {
+          if (figure.result()?.pending) figure.refresh();
+        });
         prepare();
         figure.onUpdate(prepare);
       }
