@@ -32,18 +32,25 @@ inline Value pending_spread_value(const SeedSpreadInSlices& s) {
 }
 
 // In force while compute_figure computes a move for the page: claim_value then leaves a spread
-// that is not measured yet pending.
+// that is not measured yet pending, and the scope remembers that it did.
 class SpreadsMayWait {
  public:
-  explicit SpreadsMayWait(bool may_wait) : before_(may_wait_) { may_wait_ = may_wait; }
-  ~SpreadsMayWait() { may_wait_ = before_; }
+  explicit SpreadsMayWait(bool may_wait) : outer_(current_) { current_ = may_wait ? this : nullptr; }
+  ~SpreadsMayWait() { current_ = outer_; }
   SpreadsMayWait(const SpreadsMayWait&) = delete;
   SpreadsMayWait& operator=(const SpreadsMayWait&) = delete;
-  static bool now() { return may_wait_; }
+  bool left_pending() const { return left_pending_; }
+  // claim_value's question: may this spread be left pending? When yes, it is, and it is noted.
+  static bool leave_pending() {
+    if (!current_) return false;
+    current_->left_pending_ = true;
+    return true;
+  }
 
  private:
-  bool before_;
-  static inline bool may_wait_ = false;
+  SpreadsMayWait* outer_;
+  bool left_pending_ = false;
+  static inline SpreadsMayWait* current_ = nullptr;
 };
 
 // spread_of() → SeedSpreadInSlices&, called only when the claim does not hold.
@@ -56,21 +63,9 @@ Value claim_value(bool holds, Value value, SpreadOf&& spread_of) {
     return v;
   }
   SeedSpreadInSlices& spread = spread_of();
-  const bool wait = !spread.measured_all() && SpreadsMayWait::now();
+  const bool wait = !spread.measured_all() && SpreadsMayWait::leave_pending();
   v.set("across", wait ? pending_spread_value(spread) : seed_spread_value(spread.spread()));
   return v;
-}
-
-// Whether a figure's data, {…, claims: {name: claim_value…}}, has a claim whose spread is pending.
-inline bool has_pending_claim(const Value& data) {
-  const Value* claims = data.find("claims");
-  if (!claims || !claims->is_object()) return false;
-  for (const auto& claim : claims->as_object()) {
-    const Value* across = claim.second.find("across");
-    const Value* pending = across ? across->find("pending") : nullptr;
-    if (pending && pending->is_bool() && pending->as_bool()) return true;
-  }
-  return false;
 }
 
 }  // namespace attn

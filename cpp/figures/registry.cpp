@@ -55,12 +55,10 @@ Value compute_figure(const Figure& figure, const Params& given, Spreads spreads)
   Value params_value = Value::object();
   for (const auto& spec : figure.params) params_value.set(spec.name, params.at(spec.name));
   const SpreadsMayWait scope(spreads == Spreads::kPending);
-  Value data = figure.compute(params);
-  const bool pending = has_pending_claim(data);
   Value out = Value::object();
   out.set("id", figure.id).set("params", std::move(params_value));
-  out.set("data", std::move(data));
-  if (pending) out.set("pending", true);
+  out.set("data", figure.compute(params));
+  if (scope.left_pending()) out.set("pending", true);
   return out;
 }
 

@@ -10,7 +10,7 @@ import { writeText } from './write-changed.js';
 const seedRange = (across) => `种子 ${across.first_seed}–${across.last_seed}`;
 
 // 「种子 1–100 各算一遍：…在 a–b 之间，中位数 m，100 个里有 k 个…」: the shared middle of every note.
-export function acrossSeeds(across, format) {
+function acrossSeeds(across, format) {
   return {
     seeds: seedRange(across),
     count: across.last_seed - across.first_seed + 1,
