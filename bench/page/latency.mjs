@@ -96,6 +96,29 @@ async function settle(page) {
   return page.evaluate(() => window.__latencyProbe.settle());
 }
 
+// A key pressed as a reader presses it: down, and up once the move is drawn (a reader's key comes
+// up a tenth of a second later; held, it repeats without coming up). Playwright's press() lifts
+// the key at once, before the move's frame. Blink brings style and layout up to date to dispatch
+// that keyup, so the move's layout ran in a task of its own, between its script and its frame,
+// where the probe counted it in neither (bench/HISTORY.md, twenty-sixth pass).
+async function press(page, key) {
+  await page.keyboard.down(key);
+  const moves = await settle(page);
+  await page.keyboard.up(key);
+  return moves;
+}
+
+// A click as a reader clicks, for the same reason: the button comes up after the frame of what
+// its press moved (a slider's value), and what the release moves (a radio, a button, a slider's
+// change) is drawn in a frame of its own. Returns the moves of both.
+async function click(page, x, y) {
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  const pressed = await settle(page);
+  await page.mouse.up();
+  return [...pressed, ...(await settle(page))];
+}
+
 // The page quiet before a control's first move, as a reader's is when they reach for it: a move
 // timed right after a scroll or the load would count the drawing of what came into view, and
 // the chapter's idle work, as the move's own (the floors below are timed on a quiet page too).
@@ -132,17 +155,13 @@ async function driveKeyboard(page, id, control, record, quiet) {
   }
   await settle(page); // the focus itself may redraw (term lighting): not a move of the control
   await quiet();  // and may scroll: what that brings into view is drawn before the first key
-  for (const key of keySequence(control)) {
-    await page.keyboard.press(key);
-    record(await settle(page), key);
-  }
+  for (const key of keySequence(control)) record(await press(page, key), key);
 }
 
+// The moves of a click at the centre of `locator`, or null when it has no box.
 async function clickCentre(page, locator) {
   const box = await locator.boundingBox();
-  if (!box) return false;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  return true;
+  return box ? click(page, box.x + box.width / 2, box.y + box.height / 2) : null;
 }
 
 async function drivePointer(page, id, control, record, quiet) {
@@ -154,10 +173,7 @@ async function drivePointer(page, id, control, record, quiet) {
     if (!box) return;
     const y = box.y + box.height / 2;
     const xAt = (f) => box.x + 8 + f * (box.width - 16); // the thumb's centre never reaches the very edge
-    for (let k = 0; k <= 10; k += 1) {
-      await page.mouse.click(xAt(k / 10), y);
-      record(await settle(page), 'click');
-    }
+    for (let k = 0; k <= 10; k += 1) record(await click(page, xAt(k / 10), y), 'click');
     await page.mouse.move(xAt(0), y);
     await page.mouse.down();
     for (let k = 1; k <= 24; k += 1) await page.mouse.move(xAt(k / 24), y);
@@ -168,19 +184,22 @@ async function drivePointer(page, id, control, record, quiet) {
     const labels = await locator.evaluateAll((radios) => radios.length);
     for (const order of [[...Array(labels).keys()], [...Array(labels).keys()].reverse()]) {
       for (const i of order) {
-        if (await clickCentre(page, locator.nth(i).locator('xpath=..'))) record(await settle(page), 'click');
+        const moves = await clickCentre(page, locator.nth(i).locator('xpath=..'));
+        if (moves) record(moves, 'click');
       }
     }
   } else if (control.kind === 'word-radio') {
     const count = await locator.count();
     for (const i of [...Array(count).keys(), ...[...Array(count).keys()].reverse()]) {
-      if (await clickCentre(page, locator.nth(i))) record(await settle(page), 'click');
+      const moves = await clickCentre(page, locator.nth(i));
+      if (moves) record(moves, 'click');
     }
   } else if (control.kind === 'button') {
     await locator.scrollIntoViewIfNeeded();
     await quiet();
     for (let k = 0; k < 4; k += 1) {
-      if (await clickCentre(page, locator)) record(await settle(page), 'click');
+      const moves = await clickCentre(page, locator);
+      if (moves) record(moves, 'click');
     }
   }
 }
@@ -239,8 +258,7 @@ async function pressFloorSlider(page, box, presses, quiet) {
   await settle(page);
   await quiet(); // what the scroll or the load brought into view is drawn
   for (let i = 0; i < presses; i += 1) {
-    await page.keyboard.press(i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft');
-    moves.push(...(await settle(page)));
+    moves.push(...(await press(page, i % 40 < 20 ? 'ArrowRight' : 'ArrowLeft')));
   }
   return { moves: moves.length, script: summary(moves.map((m) => m.script)), render: summary(moves.map((m) => m.render)), total: summary(moves.map((m) => m.total)) };
 }
