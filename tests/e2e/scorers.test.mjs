@@ -35,6 +35,19 @@ async function assertMatchesCore(page, params) {
   return data;
 }
 
+// In the page: whether each hidden table holds its map's numbers as drawn (the cells' values, two
+// decimals, with （最大） on each row's darkest cell).
+function tablesShowTheMaps(fig) {
+  const slot = document.querySelector(fig);
+  const maps = [...slot.querySelectorAll('g.heatmap.is-dot, g.heatmap.is-additive')]; // not the learned map beside
+  const tables = [...slot.querySelectorAll('.scorers-tables div.visually-hidden table')];
+  return maps.length === 2 && maps.every((g, m) => {
+    const drawn = [...g.querySelectorAll('g.cell')].map((c) => `${c.querySelector('text').textContent}${c.classList.contains('is-argmax') ? '（最大）' : ''}`);
+    const told = [...tables[m].querySelectorAll('tbody td')].map((td) => td.textContent);
+    return drawn.length > 0 && drawn.join('|') === told.join('|');
+  });
+}
+
 // The source word of the darkest cell in the row of `target` word.
 async function darkestIn(page, which, target) {
   const map = await drawnMap(page, which);
@@ -62,10 +75,37 @@ test('the keyboard scrubs the steps: TV ≈ 0.5 at 0, < 0.05 at 500; the yesterd
   assert.equal(await darkestIn(page, 'is-additive', 'yesterday'), '昨天');
   assert.equal(await darkestIn(page, 'is-dot', 'yesterday'), '昨天');
   assert.match(await page.locator(`${FIG} .figure-description`).textContent(), /第 500 步：TV = 0\.0\d/);
-  // The text alternative: a table per map with the same numbers.
+  // The text alternative: a table per map with the same numbers (written once the moves pause).
   const hidden = await page.locator(`${FIG} .scorers-tables div.visually-hidden table`).count();
   assert.equal(hidden, 2);
+  await page.waitForFunction(tablesShowTheMaps, FIG);
   assert.match(await page.locator(`${FIG} .scorers-tables div.visually-hidden table`).first().locator('tbody tr').nth(4).textContent(), /^yesterday.*（最大）/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// A screen reader reads a map's hidden table when the reader goes to it: the table is not written
+// in the frame of a move (where its cells would be laid out with the figure), but once the moves
+// pause, and then it holds what the map shows.
+test('a map\'s hidden table is written once the moves pause, not in the frame of a move', async () => {
+  const { page, errors } = await suite.open('index.html');
+  await waitForFigure(page, 'scorers');
+  await page.waitForFunction(tablesShowTheMaps, FIG);
+  const inTheMove = await page.evaluate((fig) => {
+    const slot = document.querySelector(fig);
+    const additive = () => [...slot.querySelectorAll('.heatmap.is-additive g.cell text')].map((t) => t.textContent).join('|');
+    const table = () => slot.querySelectorAll('.scorers-tables div.visually-hidden table')[1].textContent;
+    const [mapBefore, tableBefore] = [additive(), table()];
+    const seed = slot.querySelector('#scorers-seed');
+    for (let k = 0; k < 5; k += 1) { // five moves in a row, as a drag makes them
+      seed.value = String(Number(seed.value) + 1);
+      seed.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    return new Promise((resolve) => requestAnimationFrame(() => resolve({ mapMoved: additive() !== mapBefore, tableMoved: table() !== tableBefore })));
+  }, FIG);
+  assert.ok(inTheMove.mapMoved, 'the seed moves redraw the additive map');
+  assert.ok(!inTheMove.tableMoved, 'the hidden table is not written in the moves');
+  await page.waitForFunction(tablesShowTheMaps, FIG);
   assert.deepEqual(errors, []);
   await page.close();
 });

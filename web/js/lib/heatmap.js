@@ -5,7 +5,14 @@
 import { select } from 'd3-selection';
 import { fixed2 } from './svg-frame.js';
 import { element } from './dom.js';
+import { whenIdle } from './next-task.js';
 import { attrChanged, attrsChanged, classChanged, textChanged } from './write-changed.js';
+
+// The hidden table is written at the first draw and then once the moves pause: a screen reader
+// reads it when the reader goes to it, never in the frame of a move. Written in the move, its
+// cells were laid out in that frame (about 1 ms of each of scorers' seed moves at the median);
+// written in the idle time between the frames of a drag, in the next move's frame all the same.
+const TABLE_AFTER_MS = 250; // after the last draw, then in idle time
 
 export const ROW_LABEL_W = 76;  // px: 「yesterday」
 export const COL_LABEL_H = 24;  // px: the source words above the cells
@@ -27,10 +34,29 @@ export function heatmap(parent, tableHost, { className = '', caption = '', corne
   const tbody = table.append('tbody');
   const top = HEAD_H;
 
-  // map: {rows, cols, values (row-major), rowLabels, colLabels, argmax (per row), max (colour
-  // scale's top)}; cell: px. Returns the panel's size.
-  // Moving a control mostly changes the weights, not the words or the cell size: only what
-  // differs is written (write-changed.js), so the labels and positions are not laid out again.
+  function writeTable(map, cells) {
+    textChanged(head.selectAll('th').data([corner, ...map.colLabels]).join((enter) => enter.append('th').attr('scope', 'col')), (t) => t);
+    const rows = tbody.selectAll('tr').data(map.rowLabels).join((enter) => {
+      const tr = enter.append('tr');
+      tr.append('th').attr('scope', 'row');
+      return tr;
+    });
+    textChanged(rows.select('th'), (t) => t);
+    textChanged(rows.selectAll('td').data((_, i) => cells.filter((c) => c.i === i)).join('td'),
+      (c) => `${fixed2(c.v)}${map.argmax[c.i] === c.j ? '（最大）' : ''}`);
+  }
+  let tableWritten = false;
+  let pause = null;
+  function updateTable(map, cells) {
+    if (!tableWritten) {
+      tableWritten = true;
+      writeTable(map, cells);
+      return;
+    }
+    clearTimeout(pause);
+    pause = setTimeout(() => whenIdle(() => writeTable(map, cells)), TABLE_AFTER_MS);
+  }
+
   function draw(map, cell, { titleText, subText }) {
     textChanged(title, titleText);
     textChanged(sub, subText);
@@ -65,15 +91,7 @@ export function heatmap(parent, tableHost, { className = '', caption = '', corne
     attrsChanged(colLabels, { x: (_, j) => ROW_LABEL_W + j * cell + cell / 2 - 1, y: top - 8 });
     textChanged(colLabels, (t) => t);
 
-    textChanged(head.selectAll('th').data([corner, ...map.colLabels]).join((enter) => enter.append('th').attr('scope', 'col')), (t) => t);
-    const rows = tbody.selectAll('tr').data(map.rowLabels).join((enter) => {
-      const tr = enter.append('tr');
-      tr.append('th').attr('scope', 'row');
-      return tr;
-    });
-    textChanged(rows.select('th'), (t) => t);
-    textChanged(rows.selectAll('td').data((_, i) => cells.filter((c) => c.i === i)).join('td'),
-      (c) => `${fixed2(c.v)}${map.argmax[c.i] === c.j ? '（最大）' : ''}`);
+    updateTable(map, cells);
     return { width: ROW_LABEL_W + map.cols * cell, height: top + map.rows * cell };
   }
 
