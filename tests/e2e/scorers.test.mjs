@@ -36,7 +36,7 @@ async function assertMatchesCore(page, params) {
 }
 
 // In the page: whether each hidden table holds its map's numbers as drawn (the cells' values, two
-// decimals, with （最大） on each row's darkest cell).
+// decimals, with （最大） on each row's darkest cell; at the suite's 1280 px the cells show them).
 function tablesShowTheMaps(fig) {
   const slot = document.querySelector(fig);
   const maps = [...slot.querySelectorAll('g.heatmap.is-dot, g.heatmap.is-additive')]; // not the learned map beside

@@ -57,6 +57,10 @@ export function heatmap(parent, tableHost, { className = '', caption = '', corne
     pause = setTimeout(() => whenIdle(() => writeTable(map, cells)), TABLE_AFTER_MS);
   }
 
+  // map: {rows, cols, values (row-major), rowLabels, colLabels, argmax (per row), max (colour
+  // scale's top)}; cell: px. Returns the panel's size.
+  // Moving a control mostly changes the weights, not the words or the cell size: only what
+  // differs is written (write-changed.js), so the labels and positions are not laid out again.
   function draw(map, cell, { titleText, subText }) {
     textChanged(title, titleText);
     textChanged(sub, subText);
