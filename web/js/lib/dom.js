@@ -18,7 +18,7 @@ export function truncate(text, max = 24) {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-// Runs fn at most once per `ms` after the last call (for URL writes and live-region text).
+// Runs fn once `ms` after the last call (URL writes, live-region text, a map's hidden table).
 export function debounce(fn, ms) {
   let timer = 0;
   const debounced = (...args) => {

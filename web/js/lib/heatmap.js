@@ -4,7 +4,7 @@
 // both read "darker/stronger = more weight" without a second palette.
 import { select } from 'd3-selection';
 import { fixed2 } from './svg-frame.js';
-import { element } from './dom.js';
+import { debounce, element } from './dom.js';
 import { whenIdle } from './next-task.js';
 import { attrChanged, attrsChanged, classChanged, textChanged } from './write-changed.js';
 
@@ -45,16 +45,15 @@ export function heatmap(parent, tableHost, { className = '', caption = '', corne
     textChanged(rows.selectAll('td').data((_, i) => cells.filter((c) => c.i === i)).join('td'),
       (c) => `${fixed2(c.v)}${map.argmax[c.i] === c.j ? '（最大）' : ''}`);
   }
+  const writeTableLater = debounce((map, cells) => whenIdle(() => writeTable(map, cells)), TABLE_AFTER_MS);
   let tableWritten = false;
-  let pause = null;
   function updateTable(map, cells) {
-    if (!tableWritten) {
-      tableWritten = true;
-      writeTable(map, cells);
+    if (tableWritten) {
+      writeTableLater(map, cells);
       return;
     }
-    clearTimeout(pause);
-    pause = setTimeout(() => whenIdle(() => writeTable(map, cells)), TABLE_AFTER_MS);
+    tableWritten = true;
+    writeTable(map, cells);
   }
 
   // map: {rows, cols, values (row-major), rowLabels, colLabels, argmax (per row), max (colour
