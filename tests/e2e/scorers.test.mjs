@@ -170,20 +170,26 @@ async function assertTvChartAgrees(page, params) {
   near(chart.first[1], yOf(data.tv[0]), 'curve at step 0');
   near(chart.last[0], chart.hitWidth, 'curve ends at step 500');
   near(chart.last[1], yOf(data.tv.at(-1)), 'curve at step 500');
-  assert.ok(t1.value <= Math.max(...data.tv) * 1.08 + 1e-9, 'the TV axis fits the curve');
+  assert.deepEqual(chart.tv.map((t) => t.value), [0, 0.25, 0.5, 0.75, 1], 'the TV axis spans TV\'s whole range');
+  return chart;
 }
 
-test('the TV chart follows the seed and the width', async () => {
+test('the TV chart keeps TV\'s whole range at every seed, so a lower start is drawn lower, and follows the width', async () => {
   const { page, errors } = await suite.open('index.html');
   await waitForFigure(page, 'scorers');
-  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 1 });
+  const atSeed1 = await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 1 });
   await page.focus('#scorers-seed');
-  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
-  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 4 });
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  const atSeed5 = await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 5 });
+  // The axis stays where it was, so a scorer that starts nearer the dot map starts lower down.
+  const [tv1, tv5] = [(await coreFigure(page, 'scorers', { pair: 1, step: 0, seed: 1 })).data.tv[0], (await coreFigure(page, 'scorers', { pair: 1, step: 0, seed: 5 })).data.tv[0]];
+  assert.ok(tv5 < tv1 - 0.1, `seed 5 starts nearer the dot map (${tv5} against ${tv1}): the test needs two seeds apart`);
+  assert.deepEqual(atSeed5.tv, atSeed1.tv, 'the TV axis is the same at every seed');
+  assert.ok(atSeed5.first[1] > atSeed1.first[1] + 0.1 * (atSeed1.tv[0].at - atSeed1.tv.at(-1).at), 'the lower start is drawn lower');
   const wide = (await drawnTvChart(page)).hitWidth;
   await page.setViewportSize({ width: 420, height: 900 });
   await page.waitForFunction((w) => Number(document.querySelector('[data-figure="scorers"] .tv-hit').getAttribute('width')) < w, wide);
-  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 4 });
+  await assertTvChartAgrees(page, { pair: 1, step: 0, seed: 5 });
   assert.deepEqual(errors, []);
   await page.close();
 });

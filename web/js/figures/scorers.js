@@ -28,9 +28,13 @@ const SIDE_BY_SIDE = 600;  // px: below this the two maps stack (when the page's
 const GAP = 28;
 const MAX_CELL = 52;
 const SHADE_MAX = 0.6;     // weights at or above this are drawn fully dark
-const TV_H = 150;
+const TV_H = 180;          // px: TV 0–1 over 132 px, so 0.05 stands 7 px clear of 0
 const TV_MARGIN = { top: 22, right: 14, bottom: 26, left: 40 };
 const GOOD_TV = 0.05;      // the text's 「掉到 0.05 以下就基本学会了」
+// TV's whole range, the same at every seed and pair: a seed whose scorer starts at 0.24 draws its
+// curve from lower down than one at 0.5, as the claim's note says (an axis fitted to each curve
+// started every curve at the top).
+const TV_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 function readData(result) {
   const data = result?.data ?? {};
@@ -106,11 +110,11 @@ export function mount(el, core, initialState, host) {
     const innerH = TV_H - TV_MARGIN.top - TV_MARGIN.bottom;
     attrChanged(tv, 'transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
     tvX.domain([0, Math.max(1, v.tv.length - 1)]).range([0, innerW]);
-    tvY.domain([0, Math.max(0.1, ...v.tv) * 1.08]).range([innerH, 0]);
+    tvY.domain([0, 1]).range([innerH, 0]);
     // Each part is rewritten only when what it depends on changes (redraw-when-changed.js says
-    // why): the step axis and the hit area on the width alone, the TV axis and the 0.05 line on
-    // the curve's top, the curve on the pair and seed. A seed redraws the curve and the TV axis;
-    // a step, neither.
+    // why): the step axis and the hit area on the width, the TV axis and the 0.05 line on the
+    // height, the curve on the pair and seed. A seed redraws the curve alone; a step, nothing
+    // but the marker.
     const xKey = `${v.tv.length}:${innerW}`;
     redrawStepAxis(xKey, () => {
       xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
@@ -118,9 +122,9 @@ export function mount(el, core, initialState, host) {
       goal.select('text').attr('x', innerW);
       hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
     });
-    const yKey = `${tvY.domain()[1]}:${innerH}`;
+    const yKey = `${innerH}`;
     redrawTvAxis(yKey, () => {
-      yAxis.call(axisLeft(tvY).ticks(4).tickSizeOuter(0));
+      yAxis.call(axisLeft(tvY).tickValues(TV_TICKS).tickFormat(String).tickSizeOuter(0));
       goal.select('line').attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
       goal.select('text').attr('y', tvY(GOOD_TV));
     });
