@@ -19,11 +19,19 @@ void require_target(const Eigen::MatrixXd& scores, const Eigen::MatrixXd& target
 
 // ln p_ij = e_ij − m_i − ln Σ_k exp(e_ik − m_i), m_i = max_k e_ik: finite for finite scores,
 // so the loss never meets ln 0 even where p_ij underflows to 0.
+// Into `log_p`, with `row` for the per-row max and log-sum (both reused by a fit's steps).
+void log_softmax_rows(const Eigen::MatrixXd& scores, Eigen::MatrixXd& log_p, Eigen::VectorXd& row) {
+  row = scores.rowwise().maxCoeff();
+  log_p = scores.colwise() - row;
+  row = log_p.array().exp().rowwise().sum().log().matrix();
+  log_p.colwise() -= row;
+}
+
 Eigen::MatrixXd log_softmax_rows(const Eigen::MatrixXd& scores) {
-  Eigen::MatrixXd shifted = scores.colwise() - scores.rowwise().maxCoeff();
-  const Eigen::VectorXd log_sum = shifted.array().exp().rowwise().sum().log().matrix();
-  shifted.colwise() -= log_sum;
-  return shifted;
+  Eigen::MatrixXd log_p;
+  Eigen::VectorXd row;
+  log_softmax_rows(scores, log_p, row);
+  return log_p;
 }
 
 // L = −(1/n) Σ_ij q_ij ln p_ij
@@ -31,10 +39,18 @@ double loss_from_log_p(const Eigen::MatrixXd& log_p, const Eigen::MatrixXd& targ
   return -(target.array() * log_p.array()).sum() / static_cast<double>(log_p.rows());
 }
 
-// ∂L/∂e_ij = (p_ij Σ_k q_ik − q_ij)/n   (softmax′ contracted with −q/p)
-Eigen::MatrixXd loss_gradient(const Eigen::MatrixXd& p, const Eigen::MatrixXd& target) {
-  return ((p.array().colwise() * target.rowwise().sum().array()).matrix() - target) /
+// ∂L/∂e_ij = (p_ij Σ_k q_ik − q_ij)/n   (softmax′ contracted with −q/p), into `grad`, given
+// target_mass_i = Σ_k q_ik
+void loss_gradient(const Eigen::MatrixXd& p, const Eigen::MatrixXd& target,
+                   const Eigen::VectorXd& target_mass, Eigen::MatrixXd& grad) {
+  grad = ((p.array().colwise() * target_mass.array()).matrix() - target) /
          static_cast<double>(p.rows());
+}
+
+Eigen::MatrixXd loss_gradient(const Eigen::MatrixXd& p, const Eigen::MatrixXd& target) {
+  Eigen::MatrixXd grad;
+  loss_gradient(p, target, target.rowwise().sum(), grad);
+  return grad;
 }
 
 }  // namespace
@@ -77,15 +93,23 @@ FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd&
   out.tv.reserve(n);
   out.maps.reserve(n);
   AdditiveScorer& w = out.scorer;
+  // Each step's intermediates keep their storage from step to step: only the maps it records
+  // are allocated.
+  AdditiveForward fwd;
+  AdditiveGradient g;
+  AdditiveScratch scratch;
+  Eigen::MatrixXd log_p, dscores;
+  Eigen::VectorXd row;
+  const Eigen::VectorXd target_mass = target.rowwise().sum();
   for (int t = 0;; ++t) {
-    const AdditiveForward fwd = additive_forward(w, S, H);
-    const Eigen::MatrixXd log_p = log_softmax_rows(fwd.scores);
+    additive_forward(w, S, H, fwd, scratch);
+    log_softmax_rows(fwd.scores, log_p, row);
     out.maps.push_back(log_p.array().exp().matrix());
     out.loss.push_back(loss_from_log_p(log_p, target));
     out.tv.push_back(tv_distance(out.maps.back(), target));
     if (t == settings.steps) break;
-    const AdditiveGradient g =
-        additive_backward(w, S, H, fwd, loss_gradient(out.maps.back(), target));
+    loss_gradient(out.maps.back(), target, target_mass, dscores);
+    additive_backward(w, S, H, fwd, dscores, g, scratch);
     // SGD: θ ← θ − η ∂L/∂θ
     w.W1 -= settings.learning_rate * g.W1;
     w.W2 -= settings.learning_rate * g.W2;

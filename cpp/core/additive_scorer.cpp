@@ -39,20 +39,19 @@ constexpr double kFactoredBound = 170.0;
 // attn_dim·(n_src + n_tgt) of them instead of attn_dim·n_src·n_tgt, 80 instead of 200 a step
 // for the figure's 5×5 maps (they were the largest single cost of a 500-step fit). Parts past
 // kFactoredBound (weights far from any the figure trains) take the elementwise form instead.
-void tanh_of_sums(const Eigen::MatrixXd& from_h, const Eigen::MatrixXd& from_s,
-                  Eigen::MatrixXd& z) {
-  const Eigen::Index n_src = from_h.cols(), n_tgt = from_s.cols();
-  if (from_h.cwiseAbs().maxCoeff() <= kFactoredBound &&
-      from_s.cwiseAbs().maxCoeff() <= kFactoredBound) {
-    const Eigen::ArrayXXd exp_h = (2.0 * from_h.array()).exp();
-    const Eigen::ArrayXXd exp_s = (2.0 * from_s.array()).exp();
+void tanh_of_sums(AdditiveScratch& s, Eigen::MatrixXd& z) {
+  const Eigen::Index n_src = s.from_h.cols(), n_tgt = s.from_s.cols();
+  if (s.from_h.cwiseAbs().maxCoeff() <= kFactoredBound &&
+      s.from_s.cwiseAbs().maxCoeff() <= kFactoredBound) {
+    s.exp_h = (2.0 * s.from_h.array()).exp();
+    s.exp_s = (2.0 * s.from_s.array()).exp();
     for (Eigen::Index i = 0; i < n_tgt; ++i)
       z.middleCols(i * n_src, n_src) =
-          (1.0 - 2.0 / ((exp_h.colwise() * exp_s.col(i)) + 1.0)).matrix();
+          (1.0 - 2.0 / ((s.exp_h.colwise() * s.exp_s.col(i)) + 1.0)).matrix();
     return;
   }
   for (Eigen::Index i = 0; i < n_tgt; ++i)
-    z.middleCols(i * n_src, n_src) = from_h.colwise() + from_s.col(i);
+    z.middleCols(i * n_src, n_src) = s.from_h.colwise() + s.from_s.col(i);
   z = tanh_via_exp(z.array()).matrix();
 }
 
@@ -68,47 +67,60 @@ AdditiveScorer random_additive_scorer(int attn_dim, int k_src, int k_tgt, double
   return scorer;
 }
 
-AdditiveForward additive_forward(const AdditiveScorer& scorer, const Eigen::MatrixXd& S,
-                                 const Eigen::MatrixXd& H) {
+void additive_forward(const AdditiveScorer& scorer, const Eigen::MatrixXd& S,
+                      const Eigen::MatrixXd& H, AdditiveForward& out, AdditiveScratch& scratch) {
   require_shapes(scorer, S, H);
   const Eigen::Index n_tgt = S.rows(), n_src = H.rows();
   // lazy: 8×8×5 products are too small for gemm's packing to pay off
-  const Eigen::MatrixXd from_h = scorer.W1.lazyProduct(H.transpose());  // column j: W₁h_j
-  const Eigen::MatrixXd from_s = scorer.W2.lazyProduct(S.transpose());  // column i: W₂s_i
-  AdditiveForward out;
+  scratch.from_h.noalias() = scorer.W1.lazyProduct(H.transpose());  // column j: W₁h_j
+  scratch.from_s.noalias() = scorer.W2.lazyProduct(S.transpose());  // column i: W₂s_i
   out.z.resize(scorer.v.size(), n_tgt * n_src);
-  tanh_of_sums(from_h, from_s, out.z);  // z_ij = tanh(a_ij), a_ij = W₁h_j + W₂s_i
+  tanh_of_sums(scratch, out.z);  // z_ij = tanh(a_ij), a_ij = W₁h_j + W₂s_i
   // e_ij = vᵀz_ij: all pairs in one product; entry i·n_src + j is e_ij
-  const Eigen::VectorXd e_flat = out.z.transpose() * scorer.v;
-  out.scores = Eigen::Map<const Eigen::MatrixXd>(e_flat.data(), n_src, n_tgt).transpose();
+  scratch.flat.noalias() = out.z.transpose() * scorer.v;
+  out.scores = Eigen::Map<const Eigen::MatrixXd>(scratch.flat.data(), n_src, n_tgt).transpose();
+}
+
+AdditiveForward additive_forward(const AdditiveScorer& scorer, const Eigen::MatrixXd& S,
+                                 const Eigen::MatrixXd& H) {
+  AdditiveForward out;
+  AdditiveScratch scratch;
+  additive_forward(scorer, S, H, out, scratch);
   return out;
+}
+
+void additive_backward(const AdditiveScorer& scorer, const Eigen::MatrixXd& S,
+                       const Eigen::MatrixXd& H, const AdditiveForward& forward,
+                       const Eigen::MatrixXd& G, AdditiveGradient& grad, AdditiveScratch& scratch) {
+  require_shapes(scorer, S, H);
+  const Eigen::Index n_tgt = S.rows(), n_src = H.rows();
+  require(G.rows() == n_tgt && G.cols() == n_src, "additive_backward: G must be n_tgt × n_src");
+  // ∂L/∂v = Σ_ij g_ij z_ij   (e_ij = vᵀz_ij; column i·n_src + j of z holds z_ij)
+  Eigen::VectorXd& g_flat = scratch.flat;
+  g_flat.resize(n_tgt * n_src);
+  for (Eigen::Index i = 0; i < n_tgt; ++i) g_flat.segment(i * n_src, n_src) = G.row(i).transpose();
+  grad.v.noalias() = forward.z * g_flat;
+  // ∂L/∂a_ij = g_ij · v ⊙ (1 − z_ij²)   (tanh′ = 1 − tanh²)
+  scratch.da = (((1.0 - forward.z.array().square()).colwise() * scorer.v.array()).rowwise() *
+                g_flat.transpose().array())
+                   .matrix();
+  // ∂L/∂W₁ = Σ_j (Σ_i ∂L/∂a_ij) h_jᵀ,  ∂L/∂W₂ = Σ_i (Σ_j ∂L/∂a_ij) s_iᵀ   (a_ij = W₁h_j + W₂s_i)
+  scratch.by_src.setZero(scratch.da.rows(), n_src);
+  scratch.by_tgt.resize(scratch.da.rows(), n_tgt);
+  for (Eigen::Index i = 0; i < n_tgt; ++i) {
+    scratch.by_src += scratch.da.middleCols(i * n_src, n_src);
+    scratch.by_tgt.col(i) = scratch.da.middleCols(i * n_src, n_src).rowwise().sum();
+  }
+  grad.W1.noalias() = scratch.by_src.lazyProduct(H);  // lazy: tiny products, no gemm blocking
+  grad.W2.noalias() = scratch.by_tgt.lazyProduct(S);
 }
 
 AdditiveGradient additive_backward(const AdditiveScorer& scorer, const Eigen::MatrixXd& S,
                                    const Eigen::MatrixXd& H, const AdditiveForward& forward,
                                    const Eigen::MatrixXd& G) {
-  require_shapes(scorer, S, H);
-  const Eigen::Index n_tgt = S.rows(), n_src = H.rows();
-  require(G.rows() == n_tgt && G.cols() == n_src, "additive_backward: G must be n_tgt × n_src");
   AdditiveGradient grad;
-  // ∂L/∂v = Σ_ij g_ij z_ij   (e_ij = vᵀz_ij; column i·n_src + j of z holds z_ij)
-  Eigen::VectorXd g_flat(n_tgt * n_src);
-  for (Eigen::Index i = 0; i < n_tgt; ++i) g_flat.segment(i * n_src, n_src) = G.row(i).transpose();
-  grad.v.noalias() = forward.z * g_flat;
-  // ∂L/∂a_ij = g_ij · v ⊙ (1 − z_ij²)   (tanh′ = 1 − tanh²)
-  const Eigen::MatrixXd da =
-      (((1.0 - forward.z.array().square()).colwise() * scorer.v.array()).rowwise() *
-       g_flat.transpose().array())
-          .matrix();
-  // ∂L/∂W₁ = Σ_j (Σ_i ∂L/∂a_ij) h_jᵀ,  ∂L/∂W₂ = Σ_i (Σ_j ∂L/∂a_ij) s_iᵀ   (a_ij = W₁h_j + W₂s_i)
-  Eigen::MatrixXd by_src = Eigen::MatrixXd::Zero(da.rows(), n_src);  // column j: Σ_i ∂L/∂a_ij
-  Eigen::MatrixXd by_tgt(da.rows(), n_tgt);                          // column i: Σ_j ∂L/∂a_ij
-  for (Eigen::Index i = 0; i < n_tgt; ++i) {
-    by_src += da.middleCols(i * n_src, n_src);
-    by_tgt.col(i) = da.middleCols(i * n_src, n_src).rowwise().sum();
-  }
-  grad.W1.noalias() = by_src.lazyProduct(H);  // lazy: tiny products, no gemm blocking
-  grad.W2.noalias() = by_tgt.lazyProduct(S);
+  AdditiveScratch scratch;
+  additive_backward(scorer, S, H, forward, G, grad, scratch);
   return grad;
 }
 

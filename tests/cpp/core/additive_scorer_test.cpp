@@ -91,6 +91,34 @@ TEST(AdditiveScorer, FitLossGradientsMatchCentralDifferences) {
       [&](const Eigen::MatrixXd& e) { return cross_entropy_to_target_backward(e, Q); });
 }
 
+TEST(AdditiveScorer, ScratchKeptAcrossCallsAndShapesGivesWhatFreshStorageGives) {
+  // A fit passes the same forward, gradient and scratch to every step. Here they also go from
+  // one shape to another and back (the saturated form too), and must leave nothing behind.
+  Problem small = random_problem(5);
+  Problem other;
+  Rng rng(21);
+  other.S = rng.normal_matrix(6, 2);
+  other.H = rng.normal_matrix(3, 4);
+  other.scorer = random_additive_scorer(5, 4, 2, 1.0, 1.0, rng);
+  Problem saturated = random_problem(6);
+  saturated.scorer.W1 *= 1e6;
+  AdditiveForward fwd;
+  AdditiveGradient grad;
+  AdditiveScratch scratch;
+  for (const Problem* p : {&small, &other, &saturated, &small, &other}) {
+    const Eigen::MatrixXd G = rng.normal_matrix(p->S.rows(), p->H.rows());
+    additive_forward(p->scorer, p->S, p->H, fwd, scratch);
+    additive_backward(p->scorer, p->S, p->H, fwd, G, grad, scratch);
+    const AdditiveForward fresh = additive_forward(p->scorer, p->S, p->H);
+    const AdditiveGradient fresh_grad = additive_backward(p->scorer, p->S, p->H, fresh, G);
+    EXPECT_EQ(fwd.scores, fresh.scores);
+    EXPECT_EQ(fwd.z, fresh.z);
+    EXPECT_EQ(grad.W1, fresh_grad.W1);
+    EXPECT_EQ(grad.W2, fresh_grad.W2);
+    EXPECT_EQ(grad.v, fresh_grad.v);
+  }
+}
+
 TEST(AdditiveScorer, ParameterCountIs2hSquaredPlusHWhenWidthsEqualAttnDim) {
   Rng rng(1);
   EXPECT_EQ(random_additive_scorer(8, 8, 8, 1, 1, rng).parameter_count(), 2 * 64 + 8);
