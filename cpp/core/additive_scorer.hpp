@@ -33,8 +33,8 @@ struct AdditiveGradient {
 };
 
 // The intermediate matrices of one forward and one backward pass. A fit keeps one across its
-// steps, so that a step allocates nothing once the first has sized them: a 500-step fit made
-// ~10,000 small allocations.
+// steps, so that its passes allocate nothing once the first step has sized them (they had made
+// about 10,000 small allocations in a 500-step fit).
 struct AdditiveScratch {
   Eigen::MatrixXd from_h, from_s;  // W₁h_j in column j, W₂s_i in column i
   Eigen::ArrayXXd exp_h, exp_s;    // e^{2·from_h}, e^{2·from_s}
