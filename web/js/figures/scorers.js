@@ -30,6 +30,7 @@ const MAX_CELL = 52;
 const SHADE_MAX = 0.6;     // weights at or above this are drawn fully dark
 const TV_H = 180;          // px: TV 0–1 over 132 px, so 0.05 stands 7 px clear of 0
 const TV_MARGIN = { top: 22, right: 14, bottom: 26, left: 40 };
+const TV_INNER_H = TV_H - TV_MARGIN.top - TV_MARGIN.bottom;
 const GOOD_TV = 0.05;      // the text's 「掉到 0.05 以下就基本学会了」
 // TV's whole range, the same at every seed and pair: a seed whose scorer starts at 0.24 draws its
 // curve from lower down than one at 0.5, as the claim's note says (an axis fitted to each curve
@@ -73,12 +74,13 @@ export function mount(el, core, initialState, host) {
   const tv = svg.append('g').attr('class', 'tv-chart');
   const tvTitle = tv.append('text').attr('class', 'tv-title').attr('y', -8).text('TV 距离（两图差多少）随训练步数');
   const tvX = scaleLinear();
-  const tvY = scaleLinear();
-  const xAxis = tv.append('g').attr('class', 'axis');
-  const yAxis = tv.append('g').attr('class', 'axis');
+  const tvY = scaleLinear().domain([0, 1]).range([TV_INNER_H, 0]);
+  const xAxis = tv.append('g').attr('class', 'axis').attr('transform', `translate(0,${TV_INNER_H})`);
+  // The TV axis and the 0.05 line depend on nothing a move or a width changes: drawn once.
+  tv.append('g').attr('class', 'axis').call(axisLeft(tvY).tickValues(TV_TICKS).tickFormat(String).tickSizeOuter(0));
   const goal = tv.append('g').attr('class', 'tv-goal');
-  goal.append('line');
-  goal.append('text').attr('text-anchor', 'end').attr('dy', '-0.35em').text(`${GOOD_TV}`);
+  goal.append('line').attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
+  goal.append('text').attr('text-anchor', 'end').attr('dy', '-0.35em').attr('y', tvY(GOOD_TV)).text(`${GOOD_TV}`);
   const curve = tv.append('path').attr('class', 'tv-curve');
   const marker = tv.append('g').attr('class', 'tv-marker');
   marker.append('line');
@@ -87,7 +89,6 @@ export function mount(el, core, initialState, host) {
   let width = el.clientWidth;
   let stacked = panelsStacked(el, width, SIDE_BY_SIDE);
   const redrawStepAxis = redrawWhenChanged();
-  const redrawTvAxis = redrawWhenChanged();
   const redrawCurve = redrawWhenChanged();
 
   // Scrubbing on the TV chart: the step under the pointer.
@@ -107,32 +108,23 @@ export function mount(el, core, initialState, host) {
 
   function drawTv(v, w, y0) {
     const innerW = w - TV_MARGIN.left - TV_MARGIN.right;
-    const innerH = TV_H - TV_MARGIN.top - TV_MARGIN.bottom;
     attrChanged(tv, 'transform', `translate(${TV_MARGIN.left},${y0 + TV_MARGIN.top})`);
     tvX.domain([0, Math.max(1, v.tv.length - 1)]).range([0, innerW]);
-    tvY.domain([0, 1]).range([innerH, 0]);
     // Each part is rewritten only when what it depends on changes (redraw-when-changed.js says
-    // why): the step axis and the hit area on the width, the TV axis and the 0.05 line on the
-    // height, the curve on the pair and seed. A seed redraws the curve alone; a step, nothing
-    // but the marker.
+    // why): the step axis and the hit area on the width, the curve on the pair, the seed and the
+    // width. A seed redraws the curve alone; a step, nothing but the marker.
     const xKey = `${v.tv.length}:${innerW}`;
     redrawStepAxis(xKey, () => {
-      xAxis.attr('transform', `translate(0,${innerH})`).call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
+      xAxis.call(axisBottom(tvX).ticks(Math.min(5, Math.floor(innerW / 60))).tickSizeOuter(0));
       goal.select('line').attr('x1', 0).attr('x2', innerW);
       goal.select('text').attr('x', innerW);
-      hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', innerH);
-    });
-    const yKey = `${innerH}`;
-    redrawTvAxis(yKey, () => {
-      yAxis.call(axisLeft(tvY).tickValues(TV_TICKS).tickFormat(String).tickSizeOuter(0));
-      goal.select('line').attr('y1', tvY(GOOD_TV)).attr('y2', tvY(GOOD_TV));
-      goal.select('text').attr('y', tvY(GOOD_TV));
+      hit.attr('x', 0).attr('y', 0).attr('width', innerW).attr('height', TV_INNER_H);
     });
     // the curve: its values, on both scales
-    redrawCurve(`${v.tv[0]}:${v.tv.at(-1)}:${xKey}:${yKey}`, () => {
+    redrawCurve(`${v.tv[0]}:${v.tv.at(-1)}:${xKey}`, () => {
       curve.attr('d', line().x((_, i) => tvX(i)).y((t) => tvY(t))(v.tv));
     });
-    attrsChanged(marker.select('line'), { x1: tvX(v.step), x2: tvX(v.step), y1: 0, y2: innerH });
+    attrsChanged(marker.select('line'), { x1: tvX(v.step), x2: tvX(v.step), y1: 0, y2: TV_INNER_H });
     attrsChanged(marker.select('circle'), { cx: tvX(v.step), cy: tvY(v.tvNow) });
   }
 
