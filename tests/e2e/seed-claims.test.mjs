@@ -97,3 +97,37 @@ test('a move onto a seed that breaks a claim shows the note at once and its spre
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The note comes under the drawing: a reader moving a seed watches the drawing, and a note coming
+// and going above it would move it down and up again (scorers' seeds 1–12 at the default pair
+// break the claim at 3, 5, 6, 8 and 12). Each case starts at a seed that keeps the claim and
+// moves to one that breaks it.
+const MOVES = [
+  { id: 'scorers', hash: 'scorers.seed=2', control: '#scorers-seed', key: 'ArrowRight' }, // seed 3
+  { id: 'length', hash: 'length.seed=2', control: '#length-seed', key: 'ArrowLeft' }, // seed 1
+  { id: 'sqrt-d', hash: 'sqrt-d.d=512&sqrt-d.seed=78', control: '[data-figure="sqrt-d"] .sqrt-d-reseed', key: 'Enter' }, // seed 79
+];
+
+for (const { id, hash, control, key } of MOVES) {
+  test(`${id}: a seed that breaks a claim brings its note under the drawing and leaves the drawing where it was`, async () => {
+    for (const [width, colorScheme] of [[1280, 'light'], [360, 'dark']]) {
+      const { page, errors } = await suite.openAtFigure(`index.html#${hash}`, id, { width, height: width === 360 ? 740 : 900, colorScheme });
+      const figure = page.locator(`[data-figure="${id}"]`);
+      // The drawing's top, relative to the figure's, so that a scroll of the page does not count.
+      const drawingTop = () => figure.evaluate((el) => el.querySelector('.figure-mount svg').getBoundingClientRect().top - el.getBoundingClientRect().top);
+      assert.equal(await note(page, id).isVisible(), false, `${id} at ${hash} keeps the claim`);
+      const before = await drawingTop();
+      await page.focus(control);
+      await page.keyboard.press(key);
+      await measuredNote(page, id).waitFor();
+      assert.equal(await drawingTop(), before, `${width} px: the note moved the drawing`);
+      const [noteTop, drawingBottom] = await figure.evaluate((el) => [
+        el.querySelector('.claim-note').getBoundingClientRect().top,
+        el.querySelector('.figure-mount svg').getBoundingClientRect().bottom,
+      ]);
+      assert.ok(noteTop >= drawingBottom, `${width} px: the note (top ${noteTop}) is under the drawing (bottom ${drawingBottom})`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+}

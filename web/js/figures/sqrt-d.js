@@ -76,13 +76,13 @@ export function mount(el, core, initialState, host) {
   const actions = el.appendChild(element('div', { class: 'sqrt-d-actions' }));
   const reseed = actions.appendChild(element('button', { type: 'button', class: 'sqrt-d-reseed' }, '换一组随机数'));
   const seedText = actions.appendChild(element('span', { class: 'sqrt-d-seed' }));
-  const claim = claimNote(el);
   // The next seed is seed + 1 (wrapping in the spec's range): the URL then reproduces the draw.
   reseed.addEventListener('click', () => host.setParams({ seed: seed >= seedSpec.max ? seedSpec.min : seed + 1 }));
 
   const root = select(el).append('div').attr('class', 'chart sqrt-d');
   const svg = root.append('svg').attr('xmlns', 'http://www.w3.org/2000/svg').attr('role', 'img')
     .attr('aria-label', '原始点积与除以 √d 的对比：平均极差、平均熵，以及最典型一次试验的 α');
+  const claim = claimNote(el);
   const summary = svg.append('g').attr('class', 'summary');
   summary.append('text').attr('class', 'panel-title').attr('y', 12).text('5 次试验的平均（圆点是每一次）');
   const rangeGroup = metricGroup(summary, 'range', '极差（最大分 − 最小分）').attr('transform', 'translate(0,38)');

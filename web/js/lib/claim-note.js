@@ -20,7 +20,9 @@ function acrossSeeds(across, format) {
   };
 }
 
-// The note goes at the end of `parent` as it is when called (figures call it before drawing).
+// The note goes at the end of `parent` as it is when called. Figures call it after their drawing:
+// a seed that breaks a claim, or keeps it again, then brings or takes the note away below what the
+// reader is watching, and the drawing under their slider stays where it was.
 export function claimNote(parent) {
   const note = parent.appendChild(element('p', { class: 'claim-note', role: 'note', hidden: true }));
   return {
