@@ -44,7 +44,7 @@ export function mount(el, core, initialState, host) {
   const chart = new LogChart(el, {
     className: 'funnel',
     height: 300,
-    margin: { top: 22, right: 12, bottom: 40, left: 50 },
+    margin: { top: 27, right: 12, bottom: 40, left: 50 }, // top: room for w_j's index above 10³
     yLabel: '‖∂c/∂w_j‖',
     ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
   });
