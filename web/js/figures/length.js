@@ -73,7 +73,7 @@ export function mount(el, core, initialState, host) {
     yLabel: '‖∂c/∂w₁‖',
     ariaLabel: '第一个词对 c 的影响随句长 n 的变化，三档记忆保留率，对数刻度',
   });
-  const claim = claimNote(el);
+  const claim = claimNote(chart.root.node());
   const x = scaleLinear();
   const path = line().defined((d) => d[1] > 0 && Number.isFinite(d[1]));
   const curveLayer = chart.clipped(chart.plot.append('g').attr('class', 'curves'));

@@ -64,7 +64,7 @@ export function mount(el, core, initialState, host) {
   const tvValue = readout.appendChild(element('strong', { class: 'tv-readout' }));
   const tvNote = readout.appendChild(element('span'));
   const frame = svgFrame(el, { className: 'scorers', ariaLabel: '两张对齐图：点积打分与加性打分；其后是两图的 TV 距离随训练步数的变化' });
-  const claim = claimNote(el); // under the TV chart, whose curve starts at the TV it speaks of
+  const claim = claimNote(frame.root.node()); // under the TV chart, whose curve starts at the TV it speaks of
   const { svg } = frame;
   const tables = el.appendChild(element('div', { class: 'scorers-tables' }));
   const left = heatmap(svg, tables, { className: 'is-dot', caption: 'Luong 点积打分的对齐权重（行 = 译文词，列 = 原文词）' });

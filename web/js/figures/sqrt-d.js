@@ -82,7 +82,7 @@ export function mount(el, core, initialState, host) {
   const root = select(el).append('div').attr('class', 'chart sqrt-d');
   const svg = root.append('svg').attr('xmlns', 'http://www.w3.org/2000/svg').attr('role', 'img')
     .attr('aria-label', '原始点积与除以 √d 的对比：平均极差、平均熵，以及最典型一次试验的 α');
-  const claim = claimNote(el);
+  const claim = claimNote(root.node());
   const summary = svg.append('g').attr('class', 'summary');
   summary.append('text').attr('class', 'panel-title').attr('y', 12).text('5 次试验的平均（圆点是每一次）');
   const rangeGroup = metricGroup(summary, 'range', '极差（最大分 − 最小分）').attr('transform', 'translate(0,38)');

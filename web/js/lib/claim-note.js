@@ -20,11 +20,12 @@ function acrossSeeds(across, format) {
   };
 }
 
-// The note goes at the end of `parent` as it is when called. Figures call it after their drawing:
-// a seed that breaks a claim, or keeps it again, then brings or takes the note away below what the
-// reader is watching, and the drawing under their slider stays where it was.
-export function claimNote(parent) {
-  const note = parent.appendChild(element('p', { class: 'claim-note', role: 'note', hidden: true }));
+// The note goes right after `drawing`, the figure's chart box: a seed that breaks a claim, or
+// keeps it again, then brings or takes the note away below what the reader is watching, and the
+// drawing under their slider stays where it was.
+export function claimNote(drawing) {
+  const note = element('p', { class: 'claim-note', role: 'note', hidden: true });
+  drawing.after(note);
   return {
     element: note,
     // claim: the core's claim object. Called only when it is broken: here(claim), the sentence on
