@@ -91,24 +91,25 @@ FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd&
   const size_t n = static_cast<size_t>(settings.steps) + 1;
   out.loss.reserve(n);
   out.tv.reserve(n);
-  out.maps.reserve(n);
+  out.maps.reserve(static_cast<Eigen::Index>(n), target.rows(), target.cols());
   AdditiveScorer& w = out.scorer;
   // Each step's intermediates keep their storage from step to step: only the maps it records
   // are allocated.
   AdditiveForward fwd;
   AdditiveGradient g;
   AdditiveScratch scratch;
-  Eigen::MatrixXd log_p, dscores;
+  Eigen::MatrixXd log_p, p, dscores;
   Eigen::VectorXd row;
   const Eigen::VectorXd target_mass = target.rowwise().sum();
   for (int t = 0;; ++t) {
     additive_forward(w, S, H, fwd, scratch);
     log_softmax_rows(fwd.scores, log_p, row);
-    out.maps.push_back(log_p.array().exp().matrix());
+    p = log_p.array().exp().matrix();
+    out.maps.push_back(p);
     out.loss.push_back(loss_from_log_p(log_p, target));
-    out.tv.push_back(tv_distance(out.maps.back(), target));
+    out.tv.push_back(tv_distance(p, target));
     if (t == settings.steps) break;
-    loss_gradient(out.maps.back(), target, target_mass, dscores);
+    loss_gradient(p, target, target_mass, dscores);
     additive_backward(w, S, H, fwd, dscores, g, scratch);
     // SGD: θ ← θ − η ∂L/∂θ
     w.W1 -= settings.learning_rate * g.W1;

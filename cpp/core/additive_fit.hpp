@@ -38,11 +38,41 @@ struct FitSettings {
   std::uint64_t seed = 1;
 };
 
+// The map of every step of a fit, all in one allocation (column t holds maps[t], column-major).
+// As 501 matrices of their own, the 25 numbers of each came with an allocation's header, and
+// the heap's allocated bytes swung by hundreds of bytes with where the blocks of one fit fell
+// among those another had freed (bench/README.md).
+class StepMaps {
+ public:
+  // Room for `count` maps of rows × cols.
+  void reserve(Eigen::Index count, Eigen::Index rows, Eigen::Index cols) {
+    rows_ = rows;
+    cols_ = cols;
+    storage_.resize(rows * cols, count);
+    size_ = 0;
+  }
+  template <class Derived>
+  void push_back(const Eigen::MatrixBase<Derived>& map) {
+    Eigen::Map<Eigen::MatrixXd>(storage_.col(size_).data(), rows_, cols_) = map;
+    ++size_;
+  }
+  size_t size() const { return static_cast<size_t>(size_); }
+  Eigen::Map<const Eigen::MatrixXd> operator[](size_t t) const {
+    const double* first = storage_.col(static_cast<Eigen::Index>(t)).data();
+    return Eigen::Map<const Eigen::MatrixXd>(first, rows_, cols_);
+  }
+  Eigen::Map<const Eigen::MatrixXd> back() const { return (*this)[size() - 1]; }
+
+ private:
+  Eigen::MatrixXd storage_;
+  Eigen::Index rows_ = 0, cols_ = 0, size_ = 0;
+};
+
 struct FitTrajectory {
-  std::vector<double> loss;           // loss[t]: after t steps, t = 0 … steps
-  std::vector<double> tv;             // tv[t] = tv_distance(maps[t], target)
-  std::vector<Eigen::MatrixXd> maps;  // maps[t]: the additive map α after t steps
-  AdditiveScorer scorer;              // the scorer after the last step
+  std::vector<double> loss;  // loss[t]: after t steps, t = 0 … steps
+  std::vector<double> tv;    // tv[t] = tv_distance(maps[t], target)
+  StepMaps maps;             // maps[t]: the additive map α after t steps
+  AdditiveScorer scorer;     // the scorer after the last step
   int parameter_count = 0;
 };
 

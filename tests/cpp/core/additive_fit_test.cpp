@@ -79,6 +79,25 @@ TEST(AdditiveFit, TrajectoryHasEveryStepAndIsDeterministicForASeed) {
   EXPECT_EQ(a.parameter_count, 136);
 }
 
+TEST(AdditiveFit, StepMapsGiveBackEachMapAndACopyKeepsItsOwn) {
+  StepMaps maps;
+  maps.reserve(3, 2, 3);
+  Eigen::MatrixXd m(2, 3);
+  m << 1, 2, 3, 4, 5, 6;
+  maps.push_back(m);
+  maps.push_back(2 * m);
+  ASSERT_EQ(maps.size(), 2u);
+  EXPECT_EQ(Eigen::MatrixXd(maps[0]), m);
+  EXPECT_EQ(Eigen::MatrixXd(maps.back()), 2 * m);
+  StepMaps copy = maps;  // a cached trajectory may be copied: its maps must not point into another's
+  maps.push_back(3 * m);
+  maps.reserve(3, 2, 3);
+  maps.push_back(-m);
+  EXPECT_EQ(copy.size(), 2u);
+  EXPECT_EQ(Eigen::MatrixXd(copy[0]), m);
+  EXPECT_EQ(Eigen::MatrixXd(copy[1]), 2 * m);
+}
+
 TEST(AdditiveFit, TvAboutHalfAtStep0AndBelow005AtStep500ForBothPairs) {
   // The chapter: 「TV 从 0.5 左右掉下去」, 「掉到 0.05 以下就基本学会了」 — default seed.
   for (int pair : {kSameOrderPair, kReorderedPair}) {
