@@ -83,4 +83,15 @@ struct FitTrajectory {
 FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd& S,
                            const Eigen::MatrixXd& H, const FitSettings& settings = {});
 
+// Whether fit_additive runs these shapes on sizes fixed at compile time: the scorers figure's
+// (attn_dim 8, the chapter's 8-number concept vectors, 5 target and 5 source words).
+bool fit_runs_on_fixed_sizes(const Eigen::MatrixXd& S, const Eigen::MatrixXd& H,
+                             const FitSettings& settings = {});
+
+// The same fit with every matrix of dynamic size, as fit_additive runs any other shape: the
+// reference the tests hold the figure's fit to.
+FitTrajectory fit_additive_on_dynamic_sizes(const Eigen::MatrixXd& target,
+                                            const Eigen::MatrixXd& S, const Eigen::MatrixXd& H,
+                                            const FitSettings& settings = {});
+
 }  // namespace attn

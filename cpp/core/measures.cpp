@@ -18,7 +18,8 @@ double value_range(const Eigen::VectorXd& x) {
   return x.maxCoeff() - x.minCoeff();
 }
 
-double tv_distance(const Eigen::MatrixXd& p, const Eigen::MatrixXd& q) {
+double tv_distance(const Eigen::Ref<const Eigen::MatrixXd>& p,
+                   const Eigen::Ref<const Eigen::MatrixXd>& q) {
   require(p.rows() == q.rows() && p.cols() == q.cols(), "tv_distance: maps differ in shape");
   require(p.rows() > 0 && p.cols() > 0, "tv_distance: empty maps");
   return 0.5 * (p - q).cwiseAbs().sum() / static_cast<double>(p.rows());

@@ -12,6 +12,7 @@ double value_range(const Eigen::VectorXd& x);
 
 // Total-variation distance of two alignment maps (rows = target words, each a distribution
 // over source words): the mean over rows of ½·Σ_j |p_ij − q_ij|. 0 = identical, 1 = disjoint.
-double tv_distance(const Eigen::MatrixXd& p, const Eigen::MatrixXd& q);
+double tv_distance(const Eigen::Ref<const Eigen::MatrixXd>& p,
+                   const Eigen::Ref<const Eigen::MatrixXd>& q);
 
 }  // namespace attn

@@ -80,7 +80,7 @@ std::vector<SeedSpreadInSlices>& initial_tv_spreads() {  // one per sentence pai
 
 SeedSpreadInSlices& initial_tv_spread(int pair_index) { return initial_tv_spreads().at(static_cast<size_t>(pair_index)); }
 
-// A new seed trains 500 steps (~3.3 ms in the page): its neighbours are trained ahead, after the
+// A new seed trains 500 steps (~2 ms in the page): its neighbours are trained ahead, after the
 // drawn pair's spread and before the other pair's (for a switch to it at a seed off the claim).
 bool prepare_scorers() {
   if (!drawn) return true;

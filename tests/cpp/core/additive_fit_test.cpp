@@ -98,6 +98,40 @@ TEST(AdditiveFit, StepMapsGiveBackEachMapAndACopyKeepsItsOwn) {
   EXPECT_EQ(Eigen::MatrixXd(copy[1]), 2 * m);
 }
 
+TEST(AdditiveFit, TheFiguresFixedSizesGiveWhatDynamicSizesGive) {
+  // fit_additive runs the figure's shapes on matrices of fixed size; every number of the
+  // trajectory must be what the same fit on dynamic sizes gives (to rounding), for both pairs
+  // and seeds across the slider's range.
+  for (int pair : {kSameOrderPair, kReorderedPair}) {
+    const Example ex = example(pair);
+    ASSERT_TRUE(fit_runs_on_fixed_sizes(ex.S, ex.H)) << "pair " << pair;
+    for (std::uint64_t seed : {1u, 3u, 77u, 500u, 999u}) {
+      FitSettings settings;
+      settings.seed = seed;
+      const FitTrajectory fixed = fit_additive(ex.dot_map, ex.S, ex.H, settings);
+      const FitTrajectory dynamic = fit_additive_on_dynamic_sizes(ex.dot_map, ex.S, ex.H, settings);
+      ASSERT_EQ(fixed.maps.size(), dynamic.maps.size());
+      for (size_t t = 0; t < fixed.maps.size(); ++t) {
+        ASSERT_LT((fixed.maps[t] - dynamic.maps[t]).cwiseAbs().maxCoeff(), 1e-13)
+            << "pair " << pair << ", seed " << seed << ", step " << t;
+        ASSERT_NEAR(fixed.loss[t], dynamic.loss[t], 1e-13);
+        ASSERT_NEAR(fixed.tv[t], dynamic.tv[t], 1e-13);
+      }
+      EXPECT_LT((fixed.scorer.W1 - dynamic.scorer.W1).cwiseAbs().maxCoeff(), 1e-12);
+      EXPECT_LT((fixed.scorer.W2 - dynamic.scorer.W2).cwiseAbs().maxCoeff(), 1e-12);
+      EXPECT_LT((fixed.scorer.v - dynamic.scorer.v).cwiseAbs().maxCoeff(), 1e-12);
+      EXPECT_EQ(fixed.parameter_count, dynamic.parameter_count);
+    }
+  }
+  // Any other shape, or another attn_dim, runs on dynamic sizes.
+  const Example ex = example(kSameOrderPair);
+  FitSettings wider;
+  wider.attn_dim = 9;
+  EXPECT_FALSE(fit_runs_on_fixed_sizes(ex.S, ex.H, wider));
+  EXPECT_FALSE(fit_runs_on_fixed_sizes(ex.S.topRows(4), ex.H));
+  EXPECT_FALSE(fit_runs_on_fixed_sizes(ex.S, ex.H.leftCols(7)));
+}
+
 TEST(AdditiveFit, TvAboutHalfAtStep0AndBelow005AtStep500ForBothPairs) {
   // The chapter: 「TV 从 0.5 左右掉下去」, 「掉到 0.05 以下就基本学会了」 — default seed.
   for (int pair : {kSameOrderPair, kReorderedPair}) {
