@@ -118,8 +118,8 @@ FitTrajectory start_fit(const Eigen::MatrixXd& target, const Eigen::MatrixXd& S,
 }
 
 // The steps, on matrices of `Shapes` (checked by start_fit, so the passes are called unchecked).
-// Each step's intermediates keep their storage from step to step: only the maps it records are
-// allocated.
+// Each step's intermediates keep their storage from step to step, and its map goes into the block
+// start_fit reserved for all of them: a step allocates nothing.
 template <class Shapes>
 void run_steps(const Eigen::MatrixXd& target_map, const Eigen::MatrixXd& S_rows,
                const Eigen::MatrixXd& H_rows, const FitSettings& settings, FitTrajectory& out) {
