@@ -8,7 +8,8 @@
 namespace attn {
 namespace {
 
-// Messages are built only on failure: this runs on every step of a fit.
+// Messages are built only on failure: this runs on every call of the public passes (a fit
+// checks its shapes once, in start_fit, and calls the passes unchecked).
 void require_shapes(const AdditiveScorer& scorer, const Eigen::MatrixXd& S,
                     const Eigen::MatrixXd& H) {
   const Eigen::Index a = scorer.v.size();
