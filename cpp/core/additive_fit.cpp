@@ -78,15 +78,6 @@ namespace {
 // (bench/README.md); any other shape takes the dynamic ones.
 using FigureFitShapes = AdditiveShapes<FitSettings{}.attn_dim, kConceptDim, kConceptDim, 5, 5>;
 
-template <class Shapes>
-bool has_shapes(const FitSettings& settings, const Eigen::MatrixXd& S, const Eigen::MatrixXd& H) {
-  return settings.attn_dim == Shapes::V::RowsAtCompileTime &&
-         S.rows() == Shapes::States::RowsAtCompileTime &&
-         S.cols() == Shapes::States::ColsAtCompileTime &&
-         H.rows() == Shapes::Memories::RowsAtCompileTime &&
-         H.cols() == Shapes::Memories::ColsAtCompileTime;
-}
-
 // Checks the inputs and draws the starting scorer: the trajectory before its first step.
 FitTrajectory start_fit(const Eigen::MatrixXd& target, const Eigen::MatrixXd& S,
                         const Eigen::MatrixXd& H, const FitSettings& settings) {
@@ -157,7 +148,11 @@ void run_steps(const Eigen::MatrixXd& target_map, const Eigen::MatrixXd& S_rows,
 
 bool fit_runs_on_fixed_sizes(const Eigen::MatrixXd& S, const Eigen::MatrixXd& H,
                              const FitSettings& settings) {
-  return has_shapes<FigureFitShapes>(settings, S, H);
+  return settings.attn_dim == FigureFitShapes::V::RowsAtCompileTime &&
+         S.rows() == FigureFitShapes::States::RowsAtCompileTime &&
+         S.cols() == FigureFitShapes::States::ColsAtCompileTime &&
+         H.rows() == FigureFitShapes::Memories::RowsAtCompileTime &&
+         H.cols() == FigureFitShapes::Memories::ColsAtCompileTime;
 }
 
 FitTrajectory fit_additive(const Eigen::MatrixXd& target, const Eigen::MatrixXd& S,
