@@ -6,15 +6,19 @@ namespace attn {
 
 Value numbers(const Eigen::VectorXd& v) { return Value(Value::Numbers(v.data(), v.data() + v.size())); }
 
-Value::Numbers row_major(const Eigen::MatrixXd& m) {
+Value::Numbers row_major(const Eigen::Ref<const Eigen::MatrixXd>& m) {
   Value::Numbers data;
   data.reserve(static_cast<std::size_t>(m.size()));
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) data.push_back(m(i, j));
+  append_row_major(m, data);
   return data;
 }
 
-Value matrix_value(const Eigen::MatrixXd& m) {
+void append_row_major(const Eigen::Ref<const Eigen::MatrixXd>& m, Value::Numbers& out) {
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
+}
+
+Value matrix_value(const Eigen::Ref<const Eigen::MatrixXd>& m) {
   return matrix_value(static_cast<int>(m.rows()), static_cast<int>(m.cols()), row_major(m));
 }
 

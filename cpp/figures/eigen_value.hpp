@@ -18,10 +18,12 @@ Value numbers(const std::vector<T>& xs) {
 }
 
 // The entries row by row: (i, j) at i·cols + j.
-Value::Numbers row_major(const Eigen::MatrixXd& m);
+Value::Numbers row_major(const Eigen::Ref<const Eigen::MatrixXd>& m);
+// The same entries added after those `out` holds (several matrices in one array).
+void append_row_major(const Eigen::Ref<const Eigen::MatrixXd>& m, Value::Numbers& out);
 
 // {rows, cols, data}: data row-major.
-Value matrix_value(const Eigen::MatrixXd& m);
+Value matrix_value(const Eigen::Ref<const Eigen::MatrixXd>& m);
 Value matrix_value(int rows, int cols, Value::Numbers row_major);
 
 }  // namespace attn

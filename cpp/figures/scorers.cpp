@@ -96,7 +96,7 @@ bool prepare_scorers() {
   return true;
 }
 
-Value row_argmax(const Eigen::MatrixXd& m) {  // the source word each target word attends to most
+Value row_argmax(const Eigen::Ref<const Eigen::MatrixXd>& m) {  // the source word each target word attends to most
   std::vector<double> out;
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
     Eigen::Index j = 0;
@@ -119,7 +119,7 @@ Value compute_scorers(const Params& p) {
   const SentencePair& pair = maps.pair;
   const Eigen::MatrixXd& dot_map = maps.dot_map;
   const FitTrajectory& fit = trajectory(pair_index, seed, maps);
-  const Eigen::MatrixXd additive_map = fit.maps[static_cast<size_t>(step)];
+  const auto additive_map = fit.maps[static_cast<size_t>(step)];
   Value data = Value::object();
   data.set("src", Value::strings(pair.src)).set("tgt", Value::strings(pair.tgt));
   data.set("dot_map", matrix_value(dot_map)).set("additive_map", matrix_value(additive_map));

@@ -55,6 +55,14 @@ test('additiveFit reproduces the scorers figure trajectory for the same target a
   });
   assert.equal(fit.tv.length, 501);
   for (let t = 0; t <= 500; t++) assert.ok(close(fit.tv[t], fig.tv[t]), `step ${t}`);
+  // maps: step t's map, row-major, at entries t·nTgt·nSrc onwards; the figure draws the same.
+  const size = fig.dot_map.rows * fig.dot_map.cols;
+  assert.equal(fit.maps.length, 501 * size);
+  for (const step of [0, 1, 137, 500]) {
+    const drawn = core.figure('scorers', { pair: 1, step, seed: 3 }).data.additive_map.data;
+    const returned = fit.maps.slice(step * size, (step + 1) * size);
+    for (let e = 0; e < size; e++) assert.ok(close(returned[e], drawn[e]), `step ${step}, entry ${e}`);
+  }
   assert.equal(fit.parameter_count, fig.params_additive);
   assert.throws(() => core.additiveFit({ target: [1], S: [1], H: [1], nTgt: 1, nSrc: 2, k: 1 }), Error);
 });

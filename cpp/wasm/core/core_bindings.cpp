@@ -138,10 +138,7 @@ val additive_fit_js(const val& options_js) {
                                            matrix_from_js(options.get("H"), n_src, k, options.name("H")), settings);
     Value::Numbers maps;
     maps.reserve(static_cast<size_t>(entries));
-    for (size_t t = 0; t < fit.maps.size(); ++t) {
-      const Value::Numbers row = row_major(fit.maps[t]);
-      maps.insert(maps.end(), row.begin(), row.end());
-    }
+    for (size_t t = 0; t < fit.maps.size(); ++t) append_row_major(fit.maps[t], maps);
     Value out = Value::object().set("loss", Value(fit.loss)).set("tv", Value(fit.tv)).set("maps", Value(std::move(maps)));
     return to_js(out.set("parameter_count", fit.parameter_count));
   });
