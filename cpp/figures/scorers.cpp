@@ -96,7 +96,8 @@ bool prepare_scorers() {
   return true;
 }
 
-Value row_argmax(const Eigen::Ref<const Eigen::MatrixXd>& m) {  // the source word each target word attends to most
+// The source word each target word attends to most.
+Value row_argmax(const Eigen::Ref<const Eigen::MatrixXd>& m) {
   std::vector<double> out;
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
     Eigen::Index j = 0;
