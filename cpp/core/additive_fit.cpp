@@ -104,7 +104,7 @@ FitTrajectory start_fit(const Eigen::MatrixXd& target, const Eigen::MatrixXd& S,
   const size_t n = static_cast<size_t>(settings.steps) + 1;
   out.loss.reserve(n);
   out.tv.reserve(n);
-  out.maps.reserve(static_cast<Eigen::Index>(n), target.rows(), target.cols());
+  out.maps.reset(static_cast<Eigen::Index>(n), target.rows(), target.cols());
   return out;
 }
 

@@ -44,8 +44,8 @@ struct FitSettings {
 // among those another had freed (bench/README.md).
 class StepMaps {
  public:
-  // Room for `count` maps of rows × cols.
-  void reserve(Eigen::Index count, Eigen::Index rows, Eigen::Index cols) {
+  // Empties it, with room for `count` maps of rows × cols (one allocation; push_back adds none).
+  void reset(Eigen::Index count, Eigen::Index rows, Eigen::Index cols) {
     rows_ = rows;
     cols_ = cols;
     storage_.resize(rows * cols, count);

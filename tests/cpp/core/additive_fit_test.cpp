@@ -81,7 +81,7 @@ TEST(AdditiveFit, TrajectoryHasEveryStepAndIsDeterministicForASeed) {
 
 TEST(AdditiveFit, StepMapsGiveBackEachMapAndACopyKeepsItsOwn) {
   StepMaps maps;
-  maps.reserve(3, 2, 3);
+  maps.reset(3, 2, 3);
   Eigen::MatrixXd m(2, 3);
   m << 1, 2, 3, 4, 5, 6;
   maps.push_back(m);
@@ -91,7 +91,7 @@ TEST(AdditiveFit, StepMapsGiveBackEachMapAndACopyKeepsItsOwn) {
   EXPECT_EQ(Eigen::MatrixXd(maps.back()), 2 * m);
   StepMaps copy = maps;  // a cached trajectory may be copied: its maps must not point into another's
   maps.push_back(3 * m);
-  maps.reserve(3, 2, 3);
+  maps.reset(3, 2, 3);
   maps.push_back(-m);
   EXPECT_EQ(copy.size(), 2u);
   EXPECT_EQ(Eigen::MatrixXd(copy[0]), m);
