@@ -125,3 +125,52 @@ for (const width of [1280, 1024, 360]) {
     await page.close();
   });
 }
+
+// A new size of the SVG lays out every text in it again. So the chart keeps its size when its
+// labels turn upright, and on a phone, where it is wider than its box, it grows eight words at
+// a time rather than with every word (up to the fifty words the slider reaches).
+async function walkLength(page) {
+  await page.focus('#funnel-n');
+  await page.keyboard.press('Home');
+  const steps = [];
+  for (;;) {
+    steps.push(await page.locator(FIG).evaluate((figure) => {
+      const svg = figure.querySelector('.chart svg');
+      return {
+        n: figure.querySelector('#funnel-n').valueAsNumber,
+        upright: !!figure.querySelector('.axis-x .tick-vertical'),
+        width: svg.width.baseVal.value,
+        height: svg.height.baseVal.value,
+      };
+    }));
+    if (steps.at(-1).n === 50) return steps;
+    await page.keyboard.press('ArrowRight');
+  }
+}
+
+test('the chart keeps its size when its word labels turn upright', async () => {
+  const { page, errors } = await suite.openAtFigure('index.html', 'funnel', { width: 1280, height: 800 });
+  const steps = await walkLength(page);
+  const size = (s) => `${s.width} × ${s.height}`;
+  const turns = steps.slice(1).map((s, i) => [steps[i], s]).filter(([before, after]) => before.upright !== after.upright);
+  assert.ok(turns.length >= 1, 'the labels turn somewhere between n = 1 and 50');
+  for (const [before, after] of turns) assert.equal(size(after), size(before), `n = ${before.n} → ${after.n}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('on a phone the chart grows eight words at a time', async () => {
+  const { page, errors } = await suite.openAtFigure('index.html', 'funnel', { width: 360, height: 740 });
+  const steps = await walkLength(page);
+  const boxWidth = steps[0].width;
+  const grown = steps.filter((s) => s.width > boxWidth);
+  assert.ok(grown.length >= 20, 'past some 30 words the chart is wider than a phone');
+  for (const { n, width } of grown) {
+    const room = (width - 62) / 11;
+    assert.ok(room >= n && (room % 8 === 0 || room === 50), `n = ${n}: room for ${room} words`);
+  }
+  const widths = new Set(steps.map((s) => s.width));
+  assert.ok(widths.size <= 6, `${widths.size} widths: ${[...widths].join(', ')}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

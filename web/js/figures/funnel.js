@@ -9,6 +9,7 @@ import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
 import { drawWordAxis } from '../lib/word-axis.js';
 import { numbers } from '../lib/numbers.js';
+import { figureSpecs } from '../lib/core-loader.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂w_j‖_2（最大奇异值）',
@@ -17,6 +18,10 @@ const NORM_NAMES = {
 // px per word: a vertical label (10 px, .funnel .tick-vertical) with a gap to the next one. Fifty
 // words then fit the text column's 646 px (50 × 11 + the 62 px of margins); on a phone it scrolls.
 const MIN_STEP = 11;
+// Past what its box holds (some 22 words on a 360 px phone) the chart grows with the sentence, by this
+// many words at a time, up to the slider's longest sentence: each new size lays out every text
+// in the SVG again (3–4 ms with 40 labels, four times that on a phone's CPU).
+const GROWTH = 8;
 const LABEL_FONT = 11;        // px, matches .chart .axis text (horizontal labels)
 const VERTICAL_FONT = 10;     // px, .funnel .tick-vertical
 const DEFAULT_BAND = [1e-2, 1e2];
@@ -49,6 +54,7 @@ export function mount(el, core, initialState, host) {
     ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
   });
   const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
+  const longestSentence = figureSpecs(core).get('funnel')?.params.find((p) => p.name === 'n')?.max ?? 0;
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
@@ -60,8 +66,11 @@ export function mount(el, core, initialState, host) {
     const step = Math.max(MIN_STEP, (width - 62) / Math.max(1, norms.length));
     // Words that do not fit side by side are written vertically (natural for Chinese).
     const vertical = longestWord * LABEL_FONT + 4 > step;
-    chart.options.margin.bottom = vertical ? longestWord * (VERTICAL_FONT + 1) + 16 : 40;
-    chart.layout(width, { minWidth: 62 + norms.length * MIN_STEP, height: vertical ? 280 + longestWord * 12 : 300 });
+    // The margin and the height hold the labels written either way, so the chart keeps its size
+    // when they turn: a new size lays out every text in the SVG again (2–4 ms, traced).
+    chart.options.margin.bottom = Math.max(40, longestWord * (VERTICAL_FONT + 1) + 16);
+    const room = Math.min(Math.ceil(norms.length / GROWTH) * GROWTH, Math.max(norms.length, longestSentence));
+    chart.layout(width, { minWidth: 62 + room * MIN_STEP, height: Math.max(300, 280 + longestWord * 12) });
     chart.setYDomain(decadeDomain(norms, [band[0] / 10, band[1] * 10]));
     chart.drawBand(band, `灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])}`);
 
