@@ -18,9 +18,10 @@ const NORM_NAMES = {
 // px per word: a vertical label (10 px, .funnel .tick-vertical) with a gap to the next one. Fifty
 // words then fit the text column's 646 px (50 × 11 + the 62 px of margins); on a phone it scrolls.
 const MIN_STEP = 11;
-// Past what its box holds (some 22 words on a 360 px phone) the chart grows with the sentence, by this
-// many words at a time, up to the slider's longest sentence: each new size lays out every text
-// in the SVG again (3–4 ms with 40 labels, four times that on a phone's CPU).
+// Past what its box holds (some 22 words on a 360 px phone) the chart grows with the sentence by
+// this many words at a time, up to the slider's longest sentence, rather than with every word:
+// each new size lays out every text in the SVG again (3–4 ms with 40 labels, four times that on
+// a phone's CPU).
 const GROWTH = 8;
 const LABEL_FONT = 11;        // px, matches .chart .axis text (horizontal labels)
 const VERTICAL_FONT = 10;     // px, .funnel .tick-vertical
@@ -69,7 +70,9 @@ export function mount(el, core, initialState, host) {
     // The margin and the height hold the labels written either way, so the chart keeps its size
     // when they turn: a new size lays out every text in the SVG again (2–4 ms, traced).
     chart.options.margin.bottom = Math.max(40, longestWord * (VERTICAL_FONT + 1) + 16);
-    const room = Math.min(Math.ceil(norms.length / GROWTH) * GROWTH, Math.max(norms.length, longestSentence));
+    const fits = Math.floor((width - 62) / MIN_STEP); // words side by side in the box
+    const room = norms.length <= fits ? norms.length
+      : Math.min(fits + Math.ceil((norms.length - fits) / GROWTH) * GROWTH, Math.max(norms.length, longestSentence));
     chart.layout(width, { minWidth: 62 + room * MIN_STEP, height: Math.max(300, 280 + longestWord * 12) });
     chart.setYDomain(decadeDomain(norms, [band[0] / 10, band[1] * 10]));
     chart.drawBand(band, `灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])}`);
