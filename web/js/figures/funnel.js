@@ -18,7 +18,7 @@ const NORM_NAMES = {
 // px per word: a vertical label (10 px, .funnel .tick-vertical) with a gap to the next one. Fifty
 // words then fit the text column's 646 px (50 × 11 + the 62 px of margins); on a phone it scrolls.
 const MIN_STEP = 11;
-// Past what its box holds (some 22 words on a 360 px phone) the chart grows with the sentence by
+// Past what its box holds (21 words on a 360 px phone) the chart grows with the sentence by
 // this many words at a time, up to the slider's longest sentence, rather than with every word:
 // each new size lays out every text in the SVG again (3–4 ms with 40 labels, four times that on
 // a phone's CPU).
@@ -64,16 +64,17 @@ export function mount(el, core, initialState, host) {
     const view = readData(result);
     const { norms, words, band } = view;
     const longestWord = Math.max(1, ...words.map((w) => w.length));
-    const step = Math.max(MIN_STEP, (width - 62) / Math.max(1, norms.length));
+    const { left, right } = chart.options.margin;
+    const step = Math.max(MIN_STEP, (width - left - right) / Math.max(1, norms.length));
     // Words that do not fit side by side are written vertically (natural for Chinese).
     const vertical = longestWord * LABEL_FONT + 4 > step;
     // The margin and the height hold the labels written either way, so the chart keeps its size
     // when they turn: a new size lays out every text in the SVG again (2–4 ms, traced).
     chart.options.margin.bottom = Math.max(40, longestWord * (VERTICAL_FONT + 1) + 16);
-    const fits = Math.floor((width - 62) / MIN_STEP); // words side by side in the box
+    const fits = Math.floor((width - left - right) / MIN_STEP); // words side by side in the box
     const room = norms.length <= fits ? norms.length
       : Math.min(fits + Math.ceil((norms.length - fits) / GROWTH) * GROWTH, Math.max(norms.length, longestSentence));
-    chart.layout(width, { minWidth: 62 + room * MIN_STEP, height: Math.max(300, 280 + longestWord * 12) });
+    chart.layout(width, { minWidth: left + right + room * MIN_STEP, height: Math.max(300, 280 + longestWord * 12) });
     chart.setYDomain(decadeDomain(norms, [band[0] / 10, band[1] * 10]));
     chart.drawBand(band, `灰色带 ${formatDecade(band[0])}–${formatDecade(band[1])}`);
 
