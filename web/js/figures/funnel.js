@@ -9,7 +9,6 @@ import { coreDrawnFigure } from '../lib/figure-handle.js';
 import { writeSubscriptedHtml } from '../lib/subscripts.js';
 import { drawWordAxis } from '../lib/word-axis.js';
 import { numbers } from '../lib/numbers.js';
-import { figureSpecs } from '../lib/core-loader.js';
 
 const NORM_NAMES = {
   spectral: '谱范数 ‖∂c/∂w_j‖_2（最大奇异值）',
@@ -55,7 +54,7 @@ export function mount(el, core, initialState, host) {
     ariaLabel: '每个词对 c 的影响，对数刻度柱状图',
   });
   const x = scaleBand().paddingInner(0.22).paddingOuter(0.12);
-  const longestSentence = figureSpecs(core).get('funnel')?.params.find((p) => p.name === 'n')?.max ?? 0;
+  const longestSentence = host?.spec.params.find((p) => p.name === 'n')?.max ?? 0;
   // The width offered by the slot, measured on mount and on resize only: reading layout in
   // every redraw would force the whole chapter's layout on each control move.
   let width = el.clientWidth;
