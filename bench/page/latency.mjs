@@ -278,10 +278,15 @@ async function calibrate(context, presses, cpuSlowdown) {
 // The same slider set into the chapter just above a figure, in view with the figure under it:
 // what a move costs in the chapter before any figure does anything (each frame there lays out,
 // hit-tests and paints a long page). Reported beside the floor; the budget stays the floor's.
+// The slider's block is one the page has laid out, as the prose around it is (is-laid-out,
+// web/css/layout.css): a block not yet laid out is `content-visibility: auto`, whose paint
+// containment made the whole page layerize again each frame (about 0.4 ms, traced; the
+// thirty-third pass in bench/HISTORY.md), which no reader's prose block does near the view.
 async function chapterFloor(page, quiet, besideId, presses = 80) {
   await page.evaluate(([html, id]) => {
     const box = document.createElement('div');
     box.id = 'bench-floor-slider';
+    box.className = 'is-laid-out';
     box.innerHTML = html;
     const slot = document.querySelector(`[data-figure="${CSS.escape(id)}"]`);
     slot.before(box);
