@@ -107,6 +107,8 @@ run_tests() {
   node --test tests/web/
   log "WASM module (node --test tests/wasm)"
   node --test tests/wasm/
+  log "the benchmark's own accounting (node --test tests/bench)"
+  node --test tests/bench/
   log "browser (node --test tests/e2e)"
   node --test --test-concurrency=1 tests/e2e/
   log "sanitizers + fuzz (ctest in build/asan)"

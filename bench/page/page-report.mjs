@@ -5,6 +5,7 @@ import path from 'node:path';
 import { trainingSection } from './training.mjs';
 import { lighthouseSection } from './lighthouse.mjs';
 import { FRAME_MS } from './latency.mjs';
+import { MAX_OTHER_CPUS } from './other-work.mjs';
 
 export const BUDGETS = {
   latencyP95OverFloor: 2,      // a move's p95 at most this many times the one-slider floor's p95
@@ -283,6 +284,14 @@ function memorySection(memory) {
   ];
 }
 
+// Other work's share of the machine during each part (other-work.mjs), where it was read.
+function otherWorkLine(otherWork = {}) {
+  const parts = Object.entries(otherWork).filter(([, cpus]) => cpus !== null);
+  if (!parts.length) return [];
+  return [`Other work kept busy, on average: ${parts.map(([part, cpus]) => `${cpus.toFixed(2)} CPUs during ${part}`).join(', ')} ` +
+    `(the machine's CPU time less the benchmark's own; more than ${MAX_OTHER_CPUS} in a part flags the run).`];
+}
+
 export function pageReportMarkdown(report) {
   const m = report.machine;
   const budgets = budgetResults(report);
@@ -292,11 +301,12 @@ export function pageReportMarkdown(report) {
     '',
     `${m.date} · ${m.cpu}, ${m.logicalCpus} logical CPUs · Chromium ${m.chromium} (headless, --disable-gpu) · node ${m.node}`,
     `Load average at start ${m.loadAverageAtStart.map((x) => x.toFixed(2)).join(' ')}, at end ${report.loadAverageAtEnd.map((x) => x.toFixed(2)).join(' ')} ` +
-      '(the machine is shared: a load above the core count inflates every time here, the tails most of all).',
+      '(the machine is shared: a load above the core count inflates every time here, the tails most of all; the load at the end is ' +
+      'mostly the benchmark\'s own last parts).',
+    ...otherWorkLine(report.otherWork),
     '',
-    ...(report.unreliable ? [`**Unreliable run**: the 1-minute load average was over 2 (${m.loadAverageAtStart[0].toFixed(1)} at the start, ` +
-      `${report.loadAverageAtEnd[0].toFixed(1)} at the end) on ${m.logicalCpus} CPUs; other work shared the CPU with the browser. The ` +
-      'ratios to the floors, measured in the same run, are the figures to compare.', ''] : []),
+    ...(report.unreliable ? [`**Unreliable run** (${m.logicalCpus} CPUs): ${report.unreliableBecause.join('; ')}. Other work shared ` +
+      'the CPU with the browser: the ratios to the floors, measured in the same run, are the figures to compare.', ''] : []),
     `Budgets: ${budgets.length - missed.length} of ${budgets.length} met.` + (missed.length ? ` Missed: ${missed.map((b) => b.name).join(', ')}.` : ''),
     '',
     ...budgetTable(budgets),

@@ -19,6 +19,7 @@ import { measureMemory } from './memory.mjs';
 import { measureBrowserTraining } from './training.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { budgetResults, writePageReport } from './page-report.mjs';
+import { MAX_OTHER_CPUS, watchOtherWork } from './other-work.mjs';
 
 const PARTS = ['latency', 'phone', 'load', 'lighthouse', 'memory', 'training'];
 
@@ -44,7 +45,13 @@ export async function runPageBench({
   const started = performance.now();
   assertBuilt(root);
   const server = await startServer(root);
-  const report = { machine: null };
+  const report = { machine: null, otherWork: {} };
+  // Each part is watched from before its browser is launched to after it is closed.
+  let watch = watchOtherWork();
+  const partDone = (part) => {
+    report.otherWork[part] = watch.stop();
+    watch = watchOtherWork();
+  };
   try {
     const browser = await launchFresh();
     report.machine = machineInfo(browser.version);
@@ -57,6 +64,7 @@ export async function runPageBench({
     } finally {
       await browser.close();
     }
+    if (only.includes('latency')) partDone('latency');
     if (only.includes('phone')) {
       log(`phone: the same moves at ${PHONE.width} px with touch, the CPU slowed ${PHONE.cpuSlowdown}× …`);
       const phoneBrowser = await launchFresh({ width: PHONE.width, height: PHONE.height, mobile: true });
@@ -65,6 +73,7 @@ export async function runPageBench({
       } finally {
         await phoneBrowser.close();
       }
+      partDone('phone');
     }
     if (only.includes('load')) {
       log('cold load …');
@@ -73,11 +82,13 @@ export async function runPageBench({
       report.coldLoad = [await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs, root, log })];
       report.scrolledTo = await measureScrolledTo({ baseUrl: server.url, pagePath: 'index.html', runs, log });
       if (embedRuns > 0) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath: 'embed.html?fig=funnel', runs: embedRuns, root, log }));
+      partDone('load');
     }
     if (only.includes('lighthouse')) {
       log('lighthouse (mobile) …');
       report.lighthouse = await measureLighthouse({ url: new URL('index.html', server.url).href, runs: lighthouseRuns, saveTo: outDir, saveTrace: lighthouseTrace, log });
       if (report.lighthouse.error) log(`  ${report.lighthouse.error}`);
+      partDone('lighthouse');
     }
     if (only.includes('memory')) {
       log(`memory: ${moves} moves …`);
@@ -87,6 +98,7 @@ export async function runPageBench({
       } finally {
         await memoryBrowser.close();
       }
+      partDone('memory');
     }
     if (only.includes('training')) {
       const trainingBrowser = await launchFresh();
@@ -95,12 +107,15 @@ export async function runPageBench({
       } finally {
         await trainingBrowser.close();
       }
+      partDone('training');
     }
   } finally {
     await server.close();
   }
+  watch.stop();
   report.loadAverageAtEnd = os.loadavg();
-  report.unreliable = isUnreliable(report);
+  report.unreliableBecause = unreliableBecause(report);
+  report.unreliable = report.unreliableBecause.length > 0;
   report.seconds = (performance.now() - started) / 1000;
   report.budgets = budgetResults(report);
   if (outDir) {
@@ -110,10 +125,23 @@ export async function runPageBench({
   return report;
 }
 
-// A run on a machine busier than this (1-minute load average, at its start or end) says more about
-// the other work than about the page: its report says so at the top.
+// A run started on a machine busier than this (1-minute load average), or one during a part of
+// which other work kept more than MAX_OTHER_CPUS busy, says more about the other work than about
+// the page: its report says so at the top. The load at the end is reported, not judged: it is
+// mostly the benchmark's own last parts (other-work.mjs). Where /proc cannot be read, it is
+// judged as the load at the start is.
 export const MAX_RELIABLE_LOAD = 2;
-const isUnreliable = (report) => Math.max(report.machine.loadAverageAtStart[0], report.loadAverageAtEnd[0]) > MAX_RELIABLE_LOAD;
+export function unreliableBecause(report) {
+  const reasons = [];
+  if (report.machine.loadAverageAtStart[0] > MAX_RELIABLE_LOAD) reasons.push(`load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at the start`);
+  const parts = Object.entries(report.otherWork ?? {});
+  if (parts.length && parts.every(([, cpus]) => cpus !== null)) {
+    for (const [part, cpus] of parts) if (cpus > MAX_OTHER_CPUS) reasons.push(`other work took ${cpus.toFixed(2)} CPUs during ${part}`);
+  } else if (report.loadAverageAtEnd[0] > MAX_RELIABLE_LOAD) {
+    reasons.push(`load average ${report.loadAverageAtEnd[0].toFixed(1)} at the end`);
+  }
+  return reasons;
+}
 
 function parseArgs(argv) {
   const options = {};
@@ -142,5 +170,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const report = await runPageBench(parseArgs(process.argv.slice(2)));
   const missed = report.budgets.filter((b) => !b.pass);
   console.log(`budgets: ${report.budgets.length - missed.length} of ${report.budgets.length} met${missed.length ? `; missed: ${missed.map((b) => b.name).join(', ')}` : ''}`);
-  if (report.unreliable) console.log(`UNRELIABLE: load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at start, ${report.loadAverageAtEnd[0].toFixed(1)} at end (over ${MAX_RELIABLE_LOAD} on ${report.machine.logicalCpus} CPUs)`);
+  if (report.unreliable) console.log(`UNRELIABLE: ${report.unreliableBecause.join('; ')} (on ${report.machine.logicalCpus} CPUs)`);
 }
