@@ -45,8 +45,9 @@ function processes() {
   return found;
 }
 
-// Starts watching. Returns {stop() → the average number of CPUs other work kept busy since, two
-// decimals, or null where /proc cannot be read}.
+// Starts watching. Returns {stop() → {otherCpus, ownCpus}: the average number of CPUs other work
+// and the benchmark's own processes kept busy since, two decimals each; null where /proc cannot
+// be read}.
 export function watchOtherWork() {
   let machineAtStart;
   try {
@@ -80,6 +81,7 @@ export function watchOtherWork() {
   };
   sample();
   const timer = setInterval(sample, SAMPLE_MS);
+  timer.unref(); // a watch never keeps the process alive (a part that threw is not stopped)
   return {
     stop() {
       clearInterval(timer);
@@ -90,7 +92,8 @@ export function watchOtherWork() {
       let own = 0;
       for (const [key, ticks] of latest) own += ticks - atStart.get(key);
       const other = Math.max(0, machine.busy - machineAtStart.busy - own);
-      return Math.round((other / total) * machine.cpus * 100) / 100;
+      const cpus = (ticks) => Math.round((ticks / total) * machine.cpus * 100) / 100;
+      return { otherCpus: cpus(other), ownCpus: cpus(own) };
     },
   };
 }

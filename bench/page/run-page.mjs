@@ -49,7 +49,7 @@ export async function runPageBench({
   // Each part is watched from before its browser is launched to after it is closed.
   let watch = watchOtherWork();
   const partDone = (part) => {
-    report.otherWork[part] = watch.stop();
+    report.otherWork[part] = watch.stop()?.otherCpus ?? null;
     watch = watchOtherWork();
   };
   try {
@@ -110,9 +110,9 @@ export async function runPageBench({
       partDone('training');
     }
   } finally {
+    watch.stop();
     await server.close();
   }
-  watch.stop();
   report.loadAverageAtEnd = os.loadavg();
   report.unreliableBecause = unreliableBecause(report);
   report.unreliable = report.unreliableBecause.length > 0;
