@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 
 // An average of more than this many CPUs taken by other work during a part makes the run
-// unreliable: on 2 CPUs the browser under test needs about one and a half of them.
+// unreliable: a quarter of these 2-CPU machines, shared with the browser under test. (An idle
+// machine reads 0.03–0.13: kernel threads, and our processes' last quarter second.)
 export const MAX_OTHER_CPUS = 0.5;
 const SAMPLE_MS = 250;
 
