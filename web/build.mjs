@@ -180,17 +180,49 @@ async function bundle() {
   // classic script, which needs no CORS.
   await build({ ...js, entryPoints: { 'script-fallback': 'js/script-fallback.js' }, format: 'iife', target: ['es2017'] });
   await build({ entryPoints: { app: 'css/main.css' }, outdir: path.join(DIST, 'css') });
-  return { main: staticImportsOf(metafile, 'main'), embed: staticImportsOf(metafile, 'embed') };
+  return {
+    main: asModulePreloads(staticImportsOf(metafile, 'main')),
+    embed: asModulePreloads(staticImportsOf(metafile, 'embed')),
+    figuresCode: asModulePreloads(dynamicImportsOf(metafile, 'main')),
+  };
 }
 
-// The chunks an entry imports statically, as <link rel="modulepreload">s: without them the
-// browser learns of the shared chunk only once it has the entry, one round trip later.
-function staticImportsOf(metafile, entry) {
-  const base = path.relative(WEB, path.join(DIST, 'js'));
+const outputOfEntry = (metafile, entry) => {
   const output = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === `js/${entry}.js`);
   if (!output) throw new Error(`esbuild wrote no output for js/${entry}.js`);
-  const imports = output[1].imports.filter((i) => i.kind === 'import-statement').map((i) => path.relative(base, i.path));
-  return imports.map((file) => `<link rel="modulepreload" href="js/${file.split(path.sep).join('/')}">`).join('\n');
+  return output;
+};
+const importsOf = (metafile, file, kind) => (metafile.outputs[file]?.imports ?? []).filter((i) => i.kind === kind).map((i) => i.path);
+
+// The chunks an entry imports statically: without preloads the browser learns of the shared
+// chunk only once it has the entry, one round trip later.
+function staticImportsOf(metafile, entry) {
+  return importsOf(metafile, outputOfEntry(metafile, entry)[0], 'import-statement');
+}
+
+// A chunk and every chunk it imports statically, however deep.
+function withStaticImports(metafile, files, found = new Set()) {
+  for (const file of files) {
+    if (found.has(file)) continue;
+    found.add(file);
+    withStaticImports(metafile, importsOf(metafile, file, 'import-statement'), found);
+  }
+  return found;
+}
+
+// The chunks an entry's dynamic imports bring in that the entry has not already imported. The
+// figures' code is a chunk of a few bytes that re-exports the chunk it shares with the embed;
+// imported alone, the browser would ask for that chunk only once the small one had arrived and
+// been parsed.
+function dynamicImportsOf(metafile, entry) {
+  const [file] = outputOfEntry(metafile, entry);
+  const already = withStaticImports(metafile, [file]);
+  return [...withStaticImports(metafile, importsOf(metafile, file, 'dynamic-import'))].filter((chunk) => !already.has(chunk));
+}
+
+function asModulePreloads(files) {
+  const base = path.relative(WEB, path.join(DIST, 'js'));
+  return files.map((file) => `<link rel="modulepreload" href="js/${path.relative(base, file).split(path.sep).join('/')}">`).join('\n');
 }
 
 async function main() {
@@ -208,7 +240,7 @@ async function main() {
   const preloads = await bundle();
   fs.writeFileSync(
     path.join(DIST, 'index.html'),
-    fillTemplate('index.html', { title: escapeHtml(title ?? DEFAULT_TITLE), heading, toc, chapter: math.html, modulepreload: preloads.main }),
+    fillTemplate('index.html', { title: escapeHtml(title ?? DEFAULT_TITLE), heading, toc, chapter: math.html, modulepreload: preloads.main, figuresCode: preloads.figuresCode }),
   );
   fs.writeFileSync(path.join(DIST, 'embed.html'), fillTemplate('embed.html', { figures: figureTemplates(math.html), modulepreload: preloads.embed }));
   fs.writeFileSync(path.join(DIST, 'favicon.svg'), FAVICON);

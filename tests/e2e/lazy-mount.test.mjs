@@ -73,3 +73,40 @@ test('the figures\' code and the core are fetched only once the text has been pa
     await page.close();
   }
 });
+
+// main.js asks for every chunk of the figures' code at once. The import alone fetches a chunk of a
+// few bytes that re-exports the one holding the code, which the browser would ask for only once
+// the small one had arrived: a round trip more on a slow connection.
+test('every chunk of the figures\' code is asked for at once, not once the first has arrived', async () => {
+  const { page, errors } = await suite.open('about:blank', { width: 1280, height: 900 });
+  const STUB = /\/chapter-figures-\w+\.js$/;
+  const askedAt = new Map();
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.split('/').pop();
+    if (/\.js$/.test(file) && !askedAt.has(file)) askedAt.set(file, Date.now());
+  });
+  let stubDeliveredAt = Infinity;
+  await page.route(STUB, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    stubDeliveredAt = Date.now();
+    await route.continue();
+  });
+  await page.goto(new URL('index.html', suite.url).href);
+  await settled(page);
+  const stub = [...askedAt.keys()].find((file) => STUB.test(`/${file}`));
+  assert.ok(stub, `the figures' code was asked for: ${[...askedAt.keys()].join(', ')}`);
+  // What the page's own module imports is asked for as the page is read; what is left is the
+  // figures' code, and all of it must have been asked for while the stub was held back.
+  const parseTime = await page.evaluate(() => {
+    const fileOf = (link) => new URL(link.getAttribute('href'), location.href).pathname.split('/').pop();
+    const figuresCode = new Set([...document.getElementById('figures-code')?.content.querySelectorAll('link') ?? []].map(fileOf));
+    return [...document.head.querySelectorAll(':scope > link[rel="modulepreload"]')].map(fileOf).filter((file) => !figuresCode.has(file));
+  });
+  const later = [...askedAt.keys()].filter((file) => /^chunk-/.test(file) && !parseTime.includes(file));
+  assert.ok(later.length > 0, `a chunk of the figures' code beyond the stub: ${[...askedAt.keys()].join(', ')}`);
+  for (const file of later) {
+    assert.ok(askedAt.get(file) < stubDeliveredAt, `${file} was asked for ${askedAt.get(file) - stubDeliveredAt} ms after the stub ${stub} had arrived`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
