@@ -238,6 +238,21 @@ function loadSection(loads, floor) {
   return lines;
 }
 
+// The same cold load on a slow connection (cold-load.mjs, SLOW_4G): a reading, not a budget.
+function slowNetworkSection(load) {
+  if (!load) return [];
+  const t = load.timing;
+  const span = (k) => (load.range?.[k] ? ` (${ms(load.range[k][0])} – ${ms(load.range[k][1])})` : '');
+  return [`### ${load.page} on ${load.network} (${load.runs} runs)`, '',
+    'The same cold load on Lighthouse\'s mobile network as its DevTools throttling applies it: each request waits 562.5 ms, ' +
+    'the bytes come at 1.47 Mbps down and 675 kbps up. A reading, not a budget: what a reader on a phone\'s slow connection ' +
+    `waits for, where a request that waits on another costs a round trip. Medians: first contentful paint ${ms(t.firstContentfulPaint)} ms` +
+    `${span('firstContentfulPaint')}, the core's wasm fetched ${ms(t.wasmFetched)} ms${span('wasmFetched')}, the figures in view ` +
+    `(${t.viewportSlots?.join(', ') || 'none'}) drawn **${ms(t.viewportInteractive)} ms**${span('viewportInteractive')}, all figures drawn ` +
+    `${ms(t.interactive)} ms${span('interactive')}.`, '',
+    ...(load.errors.length ? [`Page errors: ${load.errors.join('; ')}`, ''] : [])];
+}
+
 function scrolledToSection(jump) {
   if (!jump) return [];
   return ['### A figure far below, jumped to at load', '',
@@ -314,6 +329,7 @@ export function pageReportMarkdown(report) {
     ...phoneSection(report.phone),
     ...loadSection(report.coldLoad, report.loadFloor),
     ...scrolledToSection(report.scrolledTo),
+    ...slowNetworkSection(report.slowNetworkLoad),
     ...lighthouseSection(report.lighthouse),
     ...memorySection(report.memory),
     ...trainingSection(report.training),

@@ -4,6 +4,7 @@
 // Needs dist/ (./build.sh build).
 //
 //   node bench/page/run-page.mjs [--only latency,phone,load,lighthouse,memory,training] [--runs 5] [--embed-runs 3]
+//        [--slow-network-runs 3]
 //        [--moves 10000] [--figures funnel,length] [--root dist] [--out bench] [--lighthouse-trace]
 //
 // Writes build/bench/page-report.json and build/bench/page-report.md. bench/core/run.mjs may instead
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, REPO, assertBuilt, launchFresh, startServer } from './browser.mjs';
 import { PHONE, measureLatency } from './latency.mjs';
-import { measureColdLoad, measureFloorLoad, measureScrolledTo } from './cold-load.mjs';
+import { SLOW_4G, measureColdLoad, measureFloorLoad, measureScrolledTo } from './cold-load.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureBrowserTraining } from './training.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -36,10 +37,11 @@ function machineInfo(chromium) {
 }
 
 // options: {root (dist/), outDir (bench/ — null: write nothing), only: [parts], runs (cold loads),
-// moves (memory), embedRuns (cold loads of one embed), lighthouseRuns, lighthouseTrace (save
+// moves (memory), embedRuns (cold loads of one embed), slowNetworkRuns (cold loads of index.html on
+// Lighthouse's slow 4G: a reading), lighthouseRuns, lighthouseTrace (save
 // Lighthouse's traces beside its reports), log}. Returns the report.
 export async function runPageBench({
-  root = DIST, outDir = path.join(REPO, 'build', 'bench'), only = PARTS, runs = 5, embedRuns = 3, moves = 10000,
+  root = DIST, outDir = path.join(REPO, 'build', 'bench'), only = PARTS, runs = 5, embedRuns = 3, slowNetworkRuns = 3, moves = 10000,
   figures = null, lighthouseRuns = 3, lighthouseTrace = false, log = console.log,
 } = {}) {
   const started = performance.now();
@@ -82,6 +84,7 @@ export async function runPageBench({
       report.coldLoad = [await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs, root, log })];
       report.scrolledTo = await measureScrolledTo({ baseUrl: server.url, pagePath: 'index.html', runs, log });
       if (embedRuns > 0) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath: 'embed.html?fig=funnel', runs: embedRuns, root, log }));
+      if (slowNetworkRuns > 0) report.slowNetworkLoad = await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs: slowNetworkRuns, root, network: SLOW_4G, log });
       partDone('load');
     }
     if (only.includes('lighthouse')) {
@@ -154,6 +157,7 @@ function parseArgs(argv) {
     if (flag === '--only') options.only = value.split(',');
     else if (flag === '--runs') options.runs = Number(value);
     else if (flag === '--embed-runs') options.embedRuns = Number(value);
+    else if (flag === '--slow-network-runs') options.slowNetworkRuns = Number(value);
     else if (flag === '--moves') options.moves = Number(value);
     else if (flag === '--lighthouse-runs') options.lighthouseRuns = Number(value);
     else if (flag === '--figures') options.figures = value.split(',');
