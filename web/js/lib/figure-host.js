@@ -169,7 +169,10 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
   }
   await nextTask();
   // Read the width before the first draw, so that reading it does not force a second layout.
+  // Reading it lays out the skeleton: in a task of its own, so that no task of the mount holds
+  // the page's thread for the skeleton's layout and the first draw together.
   let lastWidth = mount.clientWidth;
+  await nextTask();
   measured(`first draw ${id}`, run);
   indexFigure(figure);
   offerImages(Boolean(figure.svg()));
