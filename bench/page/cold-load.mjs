@@ -27,10 +27,13 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE
 
 // Lighthouse's mobile network ("slow 4G") as its DevTools throttling applies it: each request
 // waits 562.5 ms (its 150 ms round trip, times 3.75 for the connection's set-up), and the bytes
-// come at 1.47 Mbps down and 675 kbps up. A reading of what a reader on a phone's slow connection
-// waits for, where a request that waits on another costs a round trip; the budget's cold load is
-// on 127.0.0.1, where it costs next to nothing.
-export const SLOW_4G = { name: 'slow 4G', latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+// come at 1,474.56 Kbps down and 675 up (Lighthouse's Kbps, of 1,024 bits; throughputs in bytes a
+// second). A reading of what a reader on a phone's slow connection waits for, where a request
+// that waits on another costs a round trip; the budget's cold load is on 127.0.0.1, where it
+// costs next to nothing.
+const KBPS = 1024 / 8;
+export const SLOW_4G = { name: 'slow 4G', latency: 562.5, downloadThroughput: 1474.56 * KBPS, uploadThroughput: 675 * KBPS };
+export const asKbps = (bytesPerSecond) => bytesPerSecond / KBPS;
 
 function distFileOf(url, root) {
   const { pathname } = new URL(url);
@@ -110,8 +113,8 @@ async function oneColdLoad(baseUrl, pagePath, root, network) {
 
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
 
-// runs cold loads of pagePath, on `network` when given (SLOW_4G); returns {page, network (its
-// name, or null), runs, timing (medians), assets (first run), totals}.
+// runs cold loads of pagePath, on `network` when given (SLOW_4G); returns {page, network (as
+// given, or null), runs, timing (medians), assets (first run), totals}.
 export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs = 5, root = DIST, network = null, log = () => {} }) {
   const results = [];
   for (let i = 0; i < runs; i += 1) {
@@ -132,7 +135,7 @@ export async function measureColdLoad({ baseUrl, pagePath = 'index.html', runs =
   const wire = (a) => (a.gzip === null ? a.transferred : Math.min(a.gzip, a.bytes));
   return {
     page: pagePath,
-    network: network?.name ?? null,
+    network,
     runs,
     timing,
     range,

@@ -6,6 +6,7 @@ import { trainingSection } from './training.mjs';
 import { lighthouseSection } from './lighthouse.mjs';
 import { FRAME_MS } from './latency.mjs';
 import { MAX_OTHER_CPUS } from './other-work.mjs';
+import { asKbps } from './cold-load.mjs';
 
 export const BUDGETS = {
   latencyP95OverFloor: 2,      // a move's p95 at most this many times the one-slider floor's p95
@@ -243,9 +244,11 @@ function slowNetworkSection(load) {
   if (!load) return [];
   const t = load.timing;
   const span = (k) => (load.range?.[k] ? ` (${ms(load.range[k][0])} – ${ms(load.range[k][1])})` : '');
-  return [`### ${load.page} on ${load.network} (${load.runs} runs)`, '',
-    'The same cold load on Lighthouse\'s mobile network as its DevTools throttling applies it: each request waits 562.5 ms, ' +
-    'the bytes come at 1.47 Mbps down and 675 kbps up. A reading, not a budget: what a reader on a phone\'s slow connection ' +
+  const { name, latency, downloadThroughput, uploadThroughput } = load.network;
+  return [`### ${load.page} on ${name} (${load.runs} runs)`, '',
+    `The same cold load on Lighthouse's mobile network as its DevTools throttling applies it: each request waits ${latency} ms, ` +
+    `the bytes come at ${asKbps(downloadThroughput)} Kbps down and ${asKbps(uploadThroughput)} up (Lighthouse's Kbps, of 1,024 bits). ` +
+    'A reading, not a budget: what a reader on a phone\'s slow connection ' +
     `waits for, where a request that waits on another costs a round trip. Medians: first contentful paint ${ms(t.firstContentfulPaint)} ms` +
     `${span('firstContentfulPaint')}, the core's wasm fetched ${ms(t.wasmFetched)} ms${span('wasmFetched')}, the figures in view ` +
     `(${t.viewportSlots?.join(', ') || 'none'}) drawn **${ms(t.viewportInteractive)} ms**${span('viewportInteractive')}, all figures drawn ` +
