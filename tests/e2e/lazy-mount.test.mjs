@@ -110,3 +110,31 @@ test('every chunk of the figures\' code is asked for at once, not once the first
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// main.js: opened at its top, the page fetches the core once the figures' code is in (Figure 2,
+// the one figure near the first screen, needs no core); opened at a figure, both at once.
+test('the core is fetched after the figures\' code when the page opens at its top, at once when it opens at a figure', async () => {
+  const STUB = /\/chapter-figures-\w+\.js$/; // the import's own file: it resolves once this is in
+  for (const [address, coreWaits] of [['index.html', true], ['index.html#fig-decoder', false]]) {
+    const { page, errors } = await suite.open('about:blank', { width: 1280, height: 900 });
+    let coreAskedAt = null;
+    page.on('request', (request) => {
+      if (coreAskedAt === null && /\/attn_core\.wasm$/.test(request.url())) coreAskedAt = Date.now();
+    });
+    // The figures' code held back a second: the core is asked for within it, or after it.
+    let codeDeliveredAt = null;
+    await page.route(STUB, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      codeDeliveredAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(new URL(address, suite.url).href);
+    await settled(page);
+    assert.ok(codeDeliveredAt !== null && coreAskedAt !== null, `at ${address}, the figures' code and the core were asked for`);
+    const after = coreAskedAt - codeDeliveredAt;
+    if (coreWaits) assert.ok(after >= 0, `at ${address}, the core was asked for ${-after} ms before the figures' code had arrived`);
+    else assert.ok(after < 0, `at ${address}, the core was asked for only ${after} ms after the figures' code had arrived`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
