@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { renderMath } from './build-math.mjs';
 import { writeSubsetFonts } from './build-fonts.mjs';
+import { faviconPng } from './build-favicon.mjs';
 import { figure2Facts, fillFigure2Facts } from './js/figures/figure2/facts.js';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
@@ -31,8 +32,6 @@ const chapterSource = () => fs.readdirSync(CHAPTER).filter((name) => name.endsWi
 const KATEX_DIST = path.join(WEB, 'node_modules', 'katex', 'dist');
 const DEFAULT_TITLE = 'Seq2Seq 的瓶颈与注意力机制';
 
-// A funnel in two strokes; served as a file, since a data: icon would need a CSP exception.
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 2h14L9 9v5H7V9z" fill="#c2410c"/></svg>';
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -243,7 +242,8 @@ async function main() {
     fillTemplate('index.html', { title: escapeHtml(title ?? DEFAULT_TITLE), heading, toc, chapter: math.html, modulepreload: preloads.main, figuresCode: preloads.figuresCode }),
   );
   fs.writeFileSync(path.join(DIST, 'embed.html'), fillTemplate('embed.html', { figures: figureTemplates(math.html), modulepreload: preloads.embed }));
-  fs.writeFileSync(path.join(DIST, 'favicon.svg'), FAVICON);
+  // Served as a file, since a data: icon would need a CSP exception.
+  fs.writeFileSync(path.join(DIST, 'favicon.png'), faviconPng());
   const fonts = writeKatexCss(math.css, math.characters);
   const core = copyCore();
   const figure2 = copyFigure2();
