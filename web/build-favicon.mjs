@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 const FUNNEL = [[1, 2], [15, 2], [9, 9], [9, 14], [7, 14], [7, 9]];
 const COLOUR = [0xc2, 0x41, 0x0c]; // the page's accent (tokens.css)
 const UNITS = 16;
-// Samples a pixel side: each pixel's opacity is the share of its 4 × 4 samples inside the funnel.
+// Samples along a pixel's side: its opacity is the share of its 4 × 4 samples inside the funnel.
 const SAMPLES = 4;
 
 // Even–odd rule: a ray from (x, y) to the right crosses the outline an odd number of times.
