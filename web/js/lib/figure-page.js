@@ -103,7 +103,8 @@ async function loadCoreAndSpecs(loading) {
 }
 
 // options: {modules: {id → module}, defaultFigure (embed: the one figure), core: loadCore()'s
-// promise when the page started it before the figures' code arrived (otherwise started here)}
+// promise when the page starts the core itself (main.js: beside the figures' code or after it;
+// otherwise started here)}
 // Resolves to Map(id → figure) once every figure is mounted (or has failed).
 export async function mountFigures(root, { modules, defaultFigure = null, core = null } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
