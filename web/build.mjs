@@ -32,7 +32,6 @@ const chapterSource = () => fs.readdirSync(CHAPTER).filter((name) => name.endsWi
 const KATEX_DIST = path.join(WEB, 'node_modules', 'katex', 'dist');
 const DEFAULT_TITLE = 'Seq2Seq 的瓶颈与注意力机制';
 
-
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const stripTags = (html) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
