@@ -1,6 +1,6 @@
 // The chapter's figures: their modules and what mounts them, loaded by main.js once the text has
-// been painted (a chunk of its own). core: loadCore()'s promise, started beside this chunk or
-// once it is in (main.js says when).
+// been painted (a chunk of its own). core: loadCore()'s promise when main.js started it beside
+// this chunk; null, and mountFigures starts it, when the page opens at its top.
 import { mountFigures } from './lib/figure-page.js';
 import { figureModules } from './figures/index.js';
 

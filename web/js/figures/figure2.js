@@ -4,8 +4,8 @@
 // button retrains both in this browser in two Web Workers (dashed lines, updated at every
 // checkpoint); and the learned alignment of the trained RNNsearch for the chapter's example.
 // It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`) and
-// mounts without waiting for the core to load (`needsCore`), or when it cannot: the Figure 2
-// module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
+// mounts without waiting for the core to load, or when it cannot (figures/core-free.js): the
+// Figure 2 module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
 import { element, whenNearViewport } from '../lib/dom.js';
 import { bleuChart } from './figure2/bleu-chart.js';
 import { trainingPanel } from './figure2/training-panel.js';
@@ -14,7 +14,6 @@ import { curveTable } from './figure2/curve-table.js';
 import { MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport } from './figure2/report.js';
 
 export const coreFreeSpec = { id: 'figure2', title: 'Bahdanau 论文 Figure 2，在这里真跑一遍', params: [] };
-export const needsCore = false;
 
 const MODELS = ['rnnenc', 'rnnsearch'];
 

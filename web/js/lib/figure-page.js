@@ -1,7 +1,7 @@
 // Finds every [data-figure] slot under root, loads the core once, mounts the figures that
 // have a module (others say 「此图尚在制作中」) and keeps the URL hash in step with their state.
-// A figure whose module computes nothing through the core (`needsCore = false`: Figure 2) does
-// not wait for it, nor fail with it.
+// A figure that computes nothing through the core (figures/core-free.js: Figure 2) does not
+// wait for it, nor fail with it.
 // Used by both the chapter page (chapter-figures.js, which main.js loads once the text has been
 // painted) and embed.html (embed.js). On the chapter page the figures mount as the reader comes
 // near them, and the rest in idle time (mount-schedule.js); a figure the URL names (its state,
@@ -14,6 +14,7 @@ import { layOutFigure } from './section-layout.js';
 import { describeFormulaTerms } from './term-links.js';
 import { debounce } from './dom.js';
 import { whenIdle } from './next-task.js';
+import { CORE_FREE_FIGURES } from '../figures/core-free.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
 
 const LOADING_CORE_TEXT = '正在载入计算核心…';
@@ -103,18 +104,20 @@ async function loadCoreAndSpecs(loading) {
 }
 
 // options: {modules: {id → module}, defaultFigure (embed: the one figure), core: loadCore()'s
-// promise when the page starts the core itself (main.js: beside the figures' code or after it;
-// otherwise started here)}
+// promise when the page has started the core itself (main.js, when the page opens at a figure);
+// otherwise started here, if a figure needs it}
 // Resolves to Map(id → figure) once every figure is mounted (or has failed).
 export async function mountFigures(root, { modules, defaultFigure = null, core = null } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
   const figures = new Map();
   if (!slots.length) return figures;
-  const needsCore = (slot) => modules[slot.dataset.figure]?.needsCore !== false;
+  const needsCore = (slot) => !CORE_FREE_FIGURES.has(slot.dataset.figure);
   for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_CORE_TEXT : LOADING_TEXT, 'pending');
 
-  const coreReady = loadCoreAndSpecs(core ?? loadCore());
-  coreReady.then(({ failure }) => {
+  // Started here unless the page has started it, and only for a figure that needs it: an embed of
+  // Figure 2 alone fetches none of the core's 157 KB (gzipped).
+  const coreReady = slots.some(needsCore) ? loadCoreAndSpecs(core ?? loadCore()) : null;
+  coreReady?.then(({ failure }) => {
     if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
   });
 
