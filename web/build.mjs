@@ -172,6 +172,8 @@ async function bundle() {
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
   });
+  // embed.html's first script: one file that waits for no chunk (embed-core.js says why).
+  await build({ ...js, entryPoints: { 'embed-core': 'js/embed-core.js' }, format: 'esm' });
   // Figure 2's training worker: a module worker of its own, no chunk shared with the page.
   await build({ ...js, entryPoints: { 'figure2-worker': 'js/figures/figure2/train-worker.js' }, format: 'esm' });
   // What the page shows when its module script cannot run (a host without CORS headers): a

@@ -8,10 +8,11 @@ export function installGuard() {
   window.__bad = [];
   const ACTIVE = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'style', 'form', 'portal']);
   const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'data'];
-  // The page's own: main.js adds the figures' code to <head> as modulepreloads, copies of those the
-  // build wrote into <template id="figures-code">. Only a copy exactly as the build wrote it passes.
-  const isOwnPreload = (node) => node.localName === 'link'
-    && [...(document.getElementById('figures-code')?.content.children ?? [])].some((own) => own.isEqualNode(node));
+  // The page's own: main.js adds the figures' code to <head> as modulepreloads, and embed-core.js
+  // the core's files as preloads, copies of those the build wrote into <template id="figures-code">
+  // and <template id="core-files">. Only a copy exactly as the build wrote it passes.
+  const ownPreloads = () => ['figures-code', 'core-files'].flatMap((id) => [...(document.getElementById(id)?.content.children ?? [])]);
+  const isOwnPreload = (node) => node.localName === 'link' && ownPreloads().some((own) => own.isEqualNode(node));
   const check = (el) => {
     if (!(el instanceof Element)) return;
     for (const node of [el, ...el.querySelectorAll('*')]) {
@@ -44,7 +45,7 @@ export function safetyReport(full = true) {
       for (const attr of node.attributes) if (/^on/i.test(attr.name)) problems.push(`<${node.localName} ${attr.name}> in the document`);
     }
   }
-  const scripts = [...document.scripts].map((s) => s.src.replace(location.origin, '')).filter((src) => !/^\/js\/(main|embed|script-fallback)\.js$/.test(src));
+  const scripts = [...document.scripts].map((s) => s.src.replace(location.origin, '')).filter((src) => !/^\/js\/(main|embed|embed-core|script-fallback)\.js$/.test(src));
   if (scripts.length) problems.push(`unexpected <script>: ${scripts.join(', ')}`);
   return problems;
 }

@@ -63,7 +63,8 @@ if (!scriptRan()) {
   // The figures wait for the module to lay them out (layout.css): without it, lay them out now,
   // so that each says why it is not drawn.
   for (const figure of document.querySelectorAll('.figure')) figure.classList.add('is-laid-out');
-  const module = document.querySelector('script[type="module"][src]');
+  // The page's own module (embed.html's first, async, only asks for the core's files).
+  const module = document.querySelector('script[type="module"][src]:not([async])');
   const shown = module ? whyNotRunning(module.src) : Promise.resolve('本页的脚本没有运行。');
   shown.then((text) => {
     show(text);
