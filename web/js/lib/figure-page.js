@@ -115,7 +115,7 @@ export async function mountFigures(root, { modules, defaultFigure = null, core =
   for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_CORE_TEXT : LOADING_TEXT, 'pending');
 
   // Started here unless the page has started it, and only for a figure that needs it: an embed of
-  // Figure 2 alone fetches none of the core's 157 KB (gzipped).
+  // Figure 2 alone fetches none of the core (173 KB as brotli: its wasm 160, its script 13).
   const coreReady = slots.some(needsCore) ? loadCoreAndSpecs(core ?? loadCore()) : null;
   coreReady?.then(({ failure }) => {
     if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
