@@ -1,6 +1,7 @@
 // What embed.html fetches of the core (embed-core.js): for a figure that computes through it,
 // the core is asked for as soon as the page's first script has run, before the figure's code has
-// arrived, and only once; for Figure 2, which computes nothing through it, not at all.
+// arrived, and only once; for Figure 2, which computes nothing through it, or for no figure, not
+// at all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowserSuite, waitForFigure } from './harness.mjs';
@@ -18,18 +19,20 @@ function recordCoreRequests(page) {
   return asked;
 }
 
-test('an embed of Figure 2 alone fetches none of the core', async () => {
-  const { page, errors } = await suite.open('about:blank', { width: 412, height: 823 });
-  const asked = recordCoreRequests(page);
-  await page.goto(new URL('embed.html?fig=figure2', suite.url).href);
-  await waitForFigure(page, 'figure2');
-  await page.waitForTimeout(1000); // a figure's idle work, had it any, would have asked by now
-  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
-    .filter((file) => /\/attn_core\.(wasm|mjs)$/.test(file)));
-  assert.deepEqual(asked, [], 'no request for the core');
-  assert.deepEqual(fetched, [], 'no core file in the resource timeline');
-  assert.deepEqual(errors, []);
-  await page.close();
+test('an embed of Figure 2 alone, or of no figure, fetches none of the core', async () => {
+  for (const [address, settled] of [['embed.html?fig=figure2', '[data-figure="figure2"][data-state="ready"]'], ['embed.html', '.page-note']]) {
+    const { page, errors } = await suite.open('about:blank', { width: 412, height: 823 });
+    const asked = recordCoreRequests(page);
+    await page.goto(new URL(address, suite.url).href);
+    await page.waitForSelector(settled);
+    await page.waitForTimeout(1000); // a figure's idle work, had it any, would have asked by now
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+      .filter((file) => /\/attn_core\.(wasm|mjs)$/.test(file)));
+    assert.deepEqual(asked, [], `${address}: no request for the core`);
+    assert.deepEqual(fetched, [], `${address}: no core file in the resource timeline`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test('an embed of a figure that needs the core asks for it before the figure\'s code has arrived, and once', async () => {
