@@ -23,6 +23,9 @@ import { budgetResults, writePageReport } from './page-report.mjs';
 import { MAX_OTHER_CPUS, watchOtherWork } from './other-work.mjs';
 
 const PARTS = ['latency', 'phone', 'load', 'lighthouse', 'memory', 'training'];
+// The embeds whose cold loads the load part reads: one figure that computes through the core, and
+// Figure 2, which does not and fetches none of it.
+const EMBEDS = ['embed.html?fig=funnel', 'embed.html?fig=figure2'];
 
 function machineInfo(chromium) {
   const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
@@ -37,8 +40,8 @@ function machineInfo(chromium) {
 }
 
 // options: {root (dist/), outDir (bench/ — null: write nothing), only: [parts], runs (cold loads),
-// moves (memory), embedRuns (cold loads of one embed), slowNetworkRuns (cold loads of index.html on
-// Lighthouse's slow 4G: a reading), lighthouseRuns, lighthouseTrace (save
+// moves (memory), embedRuns (cold loads of each embed in EMBEDS), slowNetworkRuns (cold loads of
+// index.html on Lighthouse's slow 4G: a reading), lighthouseRuns, lighthouseTrace (save
 // Lighthouse's traces beside its reports), log}. Returns the report.
 export async function runPageBench({
   root = DIST, outDir = path.join(REPO, 'build', 'bench'), only = PARTS, runs = 5, embedRuns = 3, slowNetworkRuns = 3, moves = 10000,
@@ -83,7 +86,7 @@ export async function runPageBench({
       log(`  floor: a one-line page drawn at ${report.loadFloor.interactive.toFixed(0)} ms (median of ${runs})`);
       report.coldLoad = [await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs, root, log })];
       report.scrolledTo = await measureScrolledTo({ baseUrl: server.url, pagePath: 'index.html', runs, log });
-      if (embedRuns > 0) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath: 'embed.html?fig=funnel', runs: embedRuns, root, log }));
+      for (const pagePath of embedRuns > 0 ? EMBEDS : []) report.coldLoad.push(await measureColdLoad({ baseUrl: server.url, pagePath, runs: embedRuns, root, log }));
       if (slowNetworkRuns > 0) report.slowNetworkLoad = await measureColdLoad({ baseUrl: server.url, pagePath: 'index.html', runs: slowNetworkRuns, root, network: SLOW_4G, log });
       partDone('load');
     }
