@@ -3,7 +3,7 @@
 // top of the page and scrolls away with it, instead of covering half the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, useBrowserSuite } from './harness.mjs';
+import { screenshot, useBrowserSuite, waitForFiguresSettled } from './harness.mjs';
 
 const PHONE = { width: 360, height: 740 };
 const MOST = 0.15 * PHONE.height;
@@ -34,4 +34,23 @@ for (const javaScriptEnabled of [false, true]) {
     await screenshot(page, `toc-360-js-${javaScriptEnabled ? 'on' : 'off'}-middle`, { fullPage: false });
     await page.close();
   });
+
+  // A link to a figure (a course page's, or a reader's) opens with the figure's title below the
+  // folded bar, and keeps it there while the figures and sections above take their heights.
+  if (javaScriptEnabled) {
+    test('360 px phone: a link to a figure leaves its title below the contents bar', async () => {
+      for (const id of ['funnel', 'scorers', 'cost']) {
+        const { page, errors } = await suite.open(`index.html#fig-${id}`, PHONE);
+        await waitForFiguresSettled(page);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const { bar, top } = await page.evaluate((figure) => ({
+          bar: document.querySelector('.toc').getBoundingClientRect().bottom,
+          top: document.querySelector(`#fig-${figure} .figure-title`).getBoundingClientRect().top,
+        }), id);
+        assert.ok(top >= bar && top < bar + 60, `#fig-${id}: its title's top at ${top.toFixed(0)} px, the bar's bottom at ${bar.toFixed(0)} px`);
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    });
+  }
 }

@@ -38,9 +38,12 @@ export function setupToc(root = document) {
       const target = root.getElementById(decodeURIComponent(link.hash.slice(1)));
       if (!target) return;
       event.preventDefault();
-      target.scrollIntoView({ block: 'start' });
+      // Focused first: focused after the scroll, the heading was held 100 px below where the
+      // scroll put it (the page's scroll padding, base.css) as the sections around it took their
+      // real heights.
       target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'start' });
     });
   }
 
