@@ -51,9 +51,10 @@ for (const slot of slots) showSlotStatus(slot, LOADING_TEXT);
 
 // Opened at its top, the page has one figure on or near its first screen, Figure 2, which needs
 // the figures' code and not the core: the core is left to the figures, which start it once their
-// code is in (figure-page.js), and that code has the network to itself. On Lighthouse's slow 4G (562.5 ms a request), Figure 2 was drawn 0.4 s
-// sooner (2.78–2.81 s against 3.17–3.21), and the figures further down, which need both, 0.6 s
-// later (the last drawn at 5.0–5.1 s against 4.4–4.5).
+// code is in (figure-page.js), and that code has the network to itself. On Lighthouse's slow 4G
+// (562.5 ms a request), Figure 2 was drawn 0.4 s sooner (2.78–2.81 s against 3.17–3.21), and the
+// figures further down, which need both, 0.6 s later (the last drawn at 5.0–5.1 s against
+// 4.4–4.5).
 // Opened elsewhere (an anchor, a figure's state in the URL, a scroll the browser restored), a
 // figure in view may need the core, and both are fetched at once.
 const opensAtTop = () => !location.hash && window.scrollY === 0;
