@@ -56,6 +56,45 @@ test('the curves are the build\'s final BLEU by bucket; the table and the descri
   await page.close();
 });
 
+// The slot says it is drawn ('ready', which the benchmark's cold load times) once the build's
+// curves are on it: it had said so ~200 ms before they had even been fetched, with empty axes.
+// Until its parts are in, the slot holds the room they will take (figure2.css: --drawn-room), so
+// that the notes under it stand where they will: they had jumped ~1,030 px down.
+test('drawn means the build\'s curves are drawn, and until then the slot holds their room', async () => {
+  for (const [width, height] of [[360, 740], [768, 1024], [1280, 900]]) {
+    const { page, errors } = await suite.open('about:blank', { width, height });
+    await page.addInitScript(() => {
+      // Where the notes stand, from the figure's top, while the slot holds a status line and once
+      // it is drawn; and how many curves it had when it said it was drawn.
+      const notesFromTop = (slot) => slot.querySelector('.figure-notes').getBoundingClientRect().top - slot.getBoundingClientRect().top;
+      window.__figure2 = {};
+      const watch = () => {
+        const slot = document.querySelector('[data-figure="figure2"]');
+        const seen = window.__figure2;
+        if (slot?.dataset.state === 'pending' && seen.pendingNotes === undefined) seen.pendingNotes = notesFromTop(slot);
+        if (slot?.dataset.state === 'ready' && seen.curvesWhenReady === undefined) {
+          seen.curvesWhenReady = slot.querySelectorAll('g.series[data-series^="build-"] circle').length;
+          return;
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      window.__notesFromTop = () => notesFromTop(document.querySelector('[data-figure="figure2"]'));
+    });
+    await page.goto(new URL('index.html', suite.url).href);
+    await waitForFiguresSettled(page);
+    const seen = await page.evaluate(() => window.__figure2);
+    const buckets = (await reports(page)).rnnenc.final.buckets.length;
+    assert.equal(seen.curvesWhenReady, 2 * buckets, `at ${width} px, both curves' points were drawn when the slot said it was drawn`);
+    const drawnNotes = await page.evaluate(() => window.__notesFromTop());
+    assert.ok(seen.pendingNotes !== undefined, `at ${width} px the slot was seen waiting`);
+    assert.ok(Math.abs(drawnNotes - seen.pendingNotes) <= 40,
+      `at ${width} px the notes stood ${Math.round(seen.pendingNotes)} px below the figure's top while it waited, ${Math.round(drawnNotes)} once drawn`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test('the learned alignment: computed in the page from the weights, "yesterday" is darkest on 昨天', async () => {
   const { page, errors } = await openFigure();
   const panel = page.locator(`${FIG} .figure2-align`);

@@ -191,11 +191,13 @@ test('with the core late, the figures far from the view settle at their drawn si
 // Settling a block on screen made the browser skip it for a frame and draw it the next, and count
 // that as a shift of what it held: at a phone's width, 0.27 of layout shift from §1's table and a
 // formula (a "poor" page by the browser's own measure, and a quarter of Lighthouse's score).
-// Before the layout is complete, the figures in view mount: the one shift they make (figure 2's
-// controls pushing its status line down at 1280 px, 0.001) is held under 0.01 here, a tenth of
-// what the browser calls a good page.
-test('the prose settles without shifting anything on screen, at a phone\'s width and at 1280 px', async () => {
-  for (const [width, height] of [[412, 823], [1280, 900]]) {
+// Before the layout is complete, the figures in view mount: what they shift is held under 0.01
+// here, a tenth of what the browser calls a good page. On a tablet held upright and on a screen
+// 1,400 px tall the notes under Figure 2 are on screen: they jumped ~1,030 px down as it was drawn
+// (0.11 and 0.14) until its slot held the room (figure2.css: --drawn-room), and do again when
+// that room goes stale.
+test('the prose settles and the first figures come without shifting anything on screen, on a phone, a tablet and two laptops\' screens', async () => {
+  for (const [width, height] of [[412, 823], [768, 1024], [1280, 900], [1280, 1400]]) {
     const { page, errors } = await suite.open('about:blank', { width, height });
     await page.addInitScript(() => {
       window.__shifts = [];

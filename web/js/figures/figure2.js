@@ -6,21 +6,19 @@
 // It computes nothing through the page's core, so it brings its own spec (`coreFreeSpec`) and
 // mounts without waiting for the core to load, or when it cannot (figures/core-free.js): the
 // Figure 2 module of the core (attn_figure2.*) is loaded by its workers, or lazily for the map.
-import { element, whenNearViewport } from '../lib/dom.js';
+import { element } from '../lib/dom.js';
 import { bleuChart } from './figure2/bleu-chart.js';
 import { trainingPanel } from './figure2/training-panel.js';
 import { alignmentPanel } from './figure2/alignment-panel.js';
 import { curveTable } from './figure2/curve-table.js';
-import { MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport } from './figure2/report.js';
+import { MODELS, MODEL_NAMES, MODEL_ROLES, bleuText, bucketLabel, readEvaluation, readReport, reportFile } from './figure2/report.js';
 
 export const coreFreeSpec = { id: 'figure2', title: 'Bahdanau 论文 Figure 2，在这里真跑一遍', params: [] };
 
-const MODELS = ['rnnenc', 'rnnsearch'];
-
 async function fetchReport(base, model) {
-  const url = new URL(`figure2/${model}.json`, base).href;
+  const url = new URL(reportFile(model), base).href;
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`figure2/${model}.json：HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${reportFile(model)}：HTTP ${response.status}`);
   return readReport(await response.json());
 }
 
@@ -109,7 +107,9 @@ export function mount(el, _core, initialState, host) {
   });
   const align = alignmentPanel(el, { base, weightsUrl: new URL('figure2/rnnsearch.weights', base).href, idPrefix });
 
-  // The build's reports are small: fetched once the figure is within two screens of view.
+  // The build's reports (7 KB) are fetched as the figure mounts, which the page does as the
+  // reader comes near it or in idle time (mount-schedule.js). Until they are drawn, or have
+  // failed, the figure is not drawn: its first update() waits for them.
   async function loadReports() {
     const results = await Promise.allSettled(MODELS.map((m) => fetchReport(base, m)));
     const failures = [];
@@ -128,7 +128,8 @@ export function mount(el, _core, initialState, host) {
     status.classList.toggle('is-error', failures.length > 0);
     redraw();
   }
-  whenNearViewport(el, '100% 0px', loadReports);
+  let reportsIn = false;
+  const reportsDrawn = loadReports().finally(() => { reportsIn = true; });
 
   const exportData = () => ({
     build: Object.fromEntries(MODELS.filter((m) => reports[m]).map((m) => [m, { steps: reports[m].steps, final: reports[m].final }])),
@@ -139,7 +140,8 @@ export function mount(el, _core, initialState, host) {
   return {
     update() {
       redraw();
-      return { id: 'figure2', params: {}, get data() { return exportData(); } };
+      const answer = { id: 'figure2', params: {}, get data() { return exportData(); } };
+      return reportsIn ? answer : reportsDrawn.then(() => answer);
     },
     resize() {
       width = el.clientWidth;

@@ -167,6 +167,8 @@ export async function mountFigure(slot, { core, spec, module, initialParams = {}
     showSlotStatus(slot, `这张图没能建立：${error?.message ?? error}`, 'error');
     return figure;
   }
+  // Its parts are in and hold their own room (figure.css); the first drawing is on its way.
+  setState('drawing');
   await nextTask();
   // Read the width before the first draw, so that reading it does not force a second layout.
   // Reading it lays out the skeleton: in a task of its own, so that no task of the mount holds

@@ -3,6 +3,11 @@
 // same C++: Figure2Trainer.evaluate). Every BLEU the
 // page shows is one of these numbers as the core computed it (0 … 1), shown × 100 as papers do.
 
+// The two models, in the order the page draws and lists them.
+export const MODELS = ['rnnenc', 'rnnsearch'];
+// Where the build writes each model's report, beside the page (dist/figure2/<model>.json).
+export const reportFile = (model) => `figure2/${model}.json`;
+
 // {lo, hi, count, bleu, exact}[] from any evaluation-shaped object.
 export const readBuckets = (evaluation) => Array.from(evaluation?.buckets ?? [], (b) => ({
   lo: Number(b.lo), hi: Number(b.hi), count: Number(b.count), bleu: Number(b.bleu), exact: Number(b.exact),
