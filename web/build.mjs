@@ -18,6 +18,7 @@ import { renderMath } from './build-math.mjs';
 import { writeSubsetFonts } from './build-fonts.mjs';
 import { faviconPng } from './build-favicon.mjs';
 import { figure2Facts, fillFigure2Facts } from './js/figures/figure2/facts.js';
+import { MOUNT_FETCHES } from './js/figures/mount-fetches.js';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(WEB, '..');
@@ -220,6 +221,13 @@ function dynamicImportsOf(metafile, entry) {
   return [...withStaticImports(metafile, importsOf(metafile, file, 'dynamic-import'))].filter((chunk) => !already.has(chunk));
 }
 
+// The files each figure fetches as it mounts (figures/mount-fetches.js), as preloads in a
+// <template> per figure: main.js and embed-core.js copy those of the figures about to mount.
+function figureFilesTemplates() {
+  return Object.entries(MOUNT_FETCHES).map(([id, files]) => `<template data-figure-files="${escapeAttribute(id)}">${
+    files.map((file) => `<link rel="preload" href="${escapeAttribute(file)}" as="fetch" crossorigin>`).join('')}</template>`).join('\n');
+}
+
 function asModulePreloads(files) {
   const base = path.relative(WEB, path.join(DIST, 'js'));
   return files.map((file) => `<link rel="modulepreload" href="js/${path.relative(base, file).split(path.sep).join('/')}">`).join('\n');
@@ -240,9 +248,9 @@ async function main() {
   const preloads = await bundle();
   fs.writeFileSync(
     path.join(DIST, 'index.html'),
-    fillTemplate('index.html', { title: escapeHtml(title ?? DEFAULT_TITLE), heading, toc, chapter: math.html, modulepreload: preloads.main, figuresCode: preloads.figuresCode }),
+    fillTemplate('index.html', { title: escapeHtml(title ?? DEFAULT_TITLE), heading, toc, chapter: math.html, modulepreload: preloads.main, figuresCode: preloads.figuresCode, figureFiles: figureFilesTemplates() }),
   );
-  fs.writeFileSync(path.join(DIST, 'embed.html'), fillTemplate('embed.html', { figures: figureTemplates(math.html), modulepreload: preloads.embed }));
+  fs.writeFileSync(path.join(DIST, 'embed.html'), fillTemplate('embed.html', { figures: figureTemplates(math.html), modulepreload: preloads.embed, figureFiles: figureFilesTemplates() }));
   // Served as a file, since a data: icon would need a CSP exception.
   fs.writeFileSync(path.join(DIST, 'favicon.png'), faviconPng());
   const fonts = writeKatexCss(math.css, math.characters);

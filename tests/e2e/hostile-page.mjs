@@ -8,10 +8,12 @@ export function installGuard() {
   window.__bad = [];
   const ACTIVE = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'style', 'form', 'portal']);
   const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'data'];
-  // The page's own: main.js adds the figures' code to <head> as modulepreloads, and embed-core.js
-  // the core's files as preloads, copies of those the build wrote into <template id="figures-code">
-  // and <template id="core-files">. Only a copy exactly as the build wrote it passes.
-  const ownPreloads = () => ['figures-code', 'core-files'].flatMap((id) => [...(document.getElementById(id)?.content.children ?? [])]);
+  // The page's own: main.js adds the figures' code to <head> as modulepreloads, embed-core.js the
+  // core's files as preloads, and both the files a figure fetches as it mounts: copies of those
+  // the build wrote into <template id="figures-code">, <template id="core-files"> and
+  // <template data-figure-files>. Only a copy exactly as the build wrote it passes.
+  const ownTemplates = () => [...document.querySelectorAll('template#figures-code, template#core-files, template[data-figure-files]')];
+  const ownPreloads = () => ownTemplates().flatMap((template) => [...template.content.children]);
   const isOwnPreload = (node) => node.localName === 'link' && ownPreloads().some((own) => own.isEqualNode(node));
   const check = (el) => {
     if (!(el instanceof Element)) return;

@@ -111,12 +111,15 @@ test('every chunk of the figures\' code is asked for at once, not once the first
   await page.close();
 });
 
-// main.js: opened at its top, the page fetches the core once the figures' code is in (Figure 2,
-// the one figure near the first screen, needs no core); opened at a figure, both at once.
-test('the core is fetched after the figures\' code when the page opens at its top, at once when it opens at a figure', async () => {
+// main.js: the page fetches the core at once when a figure on screen needs it, or when it opens
+// at a figure; otherwise once the figures' code is in. Opened at its top on a laptop's screen, it
+// shows Figure 2 alone, which needs no core; a screen 3,000 px tall shows funnel beneath it (Figure
+// 2's slot holds ~1,900 px of it).
+test('the core is fetched at once when a figure on screen needs it or the page opens at a figure, after the figures\' code otherwise', async () => {
   const STUB = /\/chapter-figures-\w+\.js$/; // the import's own file: it resolves once this is in
-  for (const [address, coreWaits] of [['index.html', true], ['index.html#fig-decoder', false]]) {
-    const { page, errors } = await suite.open('about:blank', { width: 1280, height: 900 });
+  const cases = [['index.html', 900, true], ['index.html#fig-decoder', 900, false], ['index.html', 3000, false]];
+  for (const [address, height, coreWaits] of cases) {
+    const { page, errors } = await suite.open('about:blank', { width: 1280, height });
     let coreAskedAt = null;
     page.on('request', (request) => {
       if (coreAskedAt === null && /\/attn_core\.wasm$/.test(request.url())) coreAskedAt = Date.now();
@@ -130,10 +133,10 @@ test('the core is fetched after the figures\' code when the page opens at its to
     });
     await page.goto(new URL(address, suite.url).href);
     await settled(page);
-    assert.ok(codeDeliveredAt !== null && coreAskedAt !== null, `at ${address}, the figures' code and the core were asked for`);
+    assert.ok(codeDeliveredAt !== null && coreAskedAt !== null, `at ${address} (${height} px tall), the figures' code and the core were asked for`);
     const after = coreAskedAt - codeDeliveredAt;
-    if (coreWaits) assert.ok(after >= 0, `at ${address}, the core was asked for ${-after} ms before the figures' code had arrived`);
-    else assert.ok(after < 0, `at ${address}, the core was asked for only ${after} ms after the figures' code had arrived`);
+    if (coreWaits) assert.ok(after >= 0, `at ${address} (${height} px tall), the core was asked for ${-after} ms before the figures' code had arrived`);
+    else assert.ok(after < 0, `at ${address} (${height} px tall), the core was asked for only ${after} ms after the figures' code had arrived`);
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -108,8 +108,9 @@ export function mount(el, _core, initialState, host) {
   const align = alignmentPanel(el, { base, weightsUrl: new URL('figure2/rnnsearch.weights', base).href, idPrefix });
 
   // The build's reports (7 KB) are fetched as the figure mounts, which the page does as the
-  // reader comes near it or in idle time (mount-schedule.js). Until they are drawn, or have
-  // failed, the figure is not drawn: its first update() waits for them.
+  // reader comes near it or in idle time (mount-schedule.js); when it is on screen, the page has
+  // asked for them beside the figures' code (figures/mount-fetches.js). Until they are drawn, or
+  // have failed, the figure is not drawn: its first update() waits for them.
   async function loadReports() {
     const results = await Promise.allSettled(MODELS.map((m) => fetchReport(base, m)));
     const failures = [];

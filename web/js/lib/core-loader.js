@@ -53,8 +53,16 @@ function startFrom(compiled) {
   return { options: { instantiateWasm }, failed };
 }
 
-// Resolves to the core module: {figures(), figure(id, params), …}.
-export async function loadCore({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {
+// Resolves to the core module: {figures(), figure(id, params), …}. One load per page: the first
+// call starts it and later calls share it (main.js starts it early when a figure on screen needs
+// it, and the figures ask for it when they mount).
+let loading = null;
+export function loadCore() {
+  loading ??= load();
+  return loading;
+}
+
+async function load({ baseUrl = document.baseURI, timeoutMs = LOAD_TIMEOUT_MS } = {}) {
   if (!wasmExceptionsSupported()) throw new CoreLoadError(WASM_EXCEPTIONS_MISSING);
   const moduleUrl = new URL('attn_core.mjs', baseUrl).href;
   const compiled = compileWasm(new URL('attn_core.wasm', baseUrl).href);

@@ -14,7 +14,7 @@ import { layOutFigure } from './section-layout.js';
 import { describeFormulaTerms } from './term-links.js';
 import { debounce } from './dom.js';
 import { whenIdle } from './next-task.js';
-import { CORE_FREE_FIGURES } from '../figures/core-free.js';
+import { needsCore } from '../figures/core-free.js';
 import { TOO_LONG_NOTE, defaultParams, isStateHash, parseHash, serialiseHash, validateParams } from './url-state.js';
 
 const LOADING_CORE_TEXT = '正在载入计算核心…';
@@ -103,20 +103,17 @@ async function loadCoreAndSpecs(loading) {
   }
 }
 
-// options: {modules: {id → module}, defaultFigure (embed: the one figure), core: loadCore()'s
-// promise when the page has started the core itself (main.js, when the page opens at a figure);
-// otherwise started here, if a figure needs it}
+// options: {modules: {id → module}, defaultFigure (embed: the one figure)}
 // Resolves to Map(id → figure) once every figure is mounted (or has failed).
-export async function mountFigures(root, { modules, defaultFigure = null, core = null } = {}) {
+export async function mountFigures(root, { modules, defaultFigure = null } = {}) {
   const slots = [...root.querySelectorAll('[data-figure]')];
   const figures = new Map();
   if (!slots.length) return figures;
-  const needsCore = (slot) => !CORE_FREE_FIGURES.has(slot.dataset.figure);
   for (const slot of slots) showSlotStatus(slot, needsCore(slot) ? LOADING_CORE_TEXT : LOADING_TEXT, 'pending');
 
-  // Started here unless the page has started it, and only for a figure that needs it: an embed of
-  // Figure 2 alone fetches none of the core (173 KB as brotli: its wasm 160, its script 13).
-  const coreReady = slots.some(needsCore) ? loadCoreAndSpecs(core ?? loadCore()) : null;
+  // Asked for (or joined, if the page has started it) only for a figure that needs it: an embed
+  // of Figure 2 alone fetches none of the core (173 KB as brotli: its wasm 160, its script 13).
+  const coreReady = slots.some(needsCore) ? loadCoreAndSpecs(loadCore()) : null;
   coreReady?.then(({ failure }) => {
     if (failure) for (const slot of slots.filter(needsCore)) showSlotStatus(slot, failure, 'error');
   });

@@ -30,6 +30,19 @@ export function onFigureMounted(listener) {
   return () => mountedListeners.delete(listener);
 }
 
+// Resolves to the slots on screen, as the next frame draws them (no layout is read now). A page
+// that draws no frame (a background tab) never resolves it.
+export function slotsOnScreen(slots) {
+  if (typeof IntersectionObserver !== 'function' || !slots.length) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      observer.disconnect();
+      resolve(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target));
+    });
+    for (const slot of slots) observer.observe(slot);
+  });
+}
+
 // slots: in document order; mountSlot(slot): mounts one (called once per slot; may return a
 // promise, awaited before the next slot starts); lazy = false mounts them all now, in order
 // (an embed's one figure). Returns {mountNow(slot), allMounted: Promise (every slot mounted)}.
