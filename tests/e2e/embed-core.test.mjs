@@ -4,7 +4,7 @@
 // at all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite, waitForFigure } from './harness.mjs';
+import { holdBack, useBrowserSuite, waitForFigure } from './harness.mjs';
 
 const suite = useBrowserSuite();
 
@@ -39,14 +39,10 @@ test('an embed of a figure that needs the core asks for it before the figure\'s 
   const { page, errors } = await suite.open('about:blank', { width: 412, height: 823 });
   const asked = recordCoreRequests(page);
   // The figure's code (the chunks embed.js imports) held back a second.
-  let codeDeliveredAt = null;
-  await page.route(/\/js\/chunks\/chunk-\w+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    codeDeliveredAt ??= Date.now();
-    await route.continue();
-  });
+  const codeDelivered = await holdBack(page, /\/js\/chunks\/chunk-\w+\.js$/);
   await page.goto(new URL('embed.html?fig=funnel', suite.url).href);
   await waitForFigure(page, 'funnel');
+  const codeDeliveredAt = codeDelivered();
   const wasm = asked.filter(({ file }) => file === 'attn_core.wasm');
   assert.equal(wasm.length, 1, `attn_core.wasm asked for once: ${JSON.stringify(asked)}`);
   assert.ok(codeDeliveredAt !== null, 'the figure\'s code was held back');

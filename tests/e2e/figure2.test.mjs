@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { hasHorizontalScroll, overflowingElements, screenshot, startServer, useBrowserSuite, waitForFiguresSettled, waitForLayout } from './harness.mjs';
+import { hasHorizontalScroll, holdBack, overflowingElements, screenshot, startServer, useBrowserSuite, waitForFiguresSettled, waitForLayout } from './harness.mjs';
 
 // As csp.test.mjs (importing it would run its tests here too).
 const STRICT_CSP = [
@@ -106,14 +106,10 @@ test('the build\'s reports are asked for before the figure\'s code has arrived, 
       if (!askedAt.has(file)) askedAt.set(file, Date.now());
     });
     // The figure's code held back a second.
-    let codeDeliveredAt = null;
-    await page.route(code, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      codeDeliveredAt ??= Date.now();
-      await route.continue();
-    });
+    const codeDelivered = await holdBack(page, code);
     await page.goto(new URL(address, suite.url).href);
     await page.waitForSelector(`${address.startsWith('embed') ? '' : FIG} .figure2-status[data-loaded="build"]`, { timeout: 20000 });
+    const codeDeliveredAt = codeDelivered();
     assert.ok(codeDeliveredAt !== null, `${address}: the figure's code was held back`);
     for (const m of MODELS) {
       const at = askedAt.get(`figure2/${m}.json`);

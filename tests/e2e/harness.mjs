@@ -92,6 +92,19 @@ export async function waitForFigure(page, id, { state = 'ready', timeout = 15000
   return page.locator(selector);
 }
 
+// Holds back every response whose URL matches `pattern` for `ms`, so that a test can tell what
+// the page asks for before that file arrives. Returns () => when the first was let through
+// (Date.now(); null until then).
+export async function holdBack(page, pattern, ms = 1000) {
+  let deliveredAt = null;
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    deliveredAt ??= Date.now();
+    await route.continue();
+  });
+  return () => deliveredAt;
+}
+
 // Every figure slot of the page has settled: drawn, failed, or not yet written (todo).
 export function waitForFiguresSettled(page, timeout = 60000) {
   return page.waitForFunction(() => {

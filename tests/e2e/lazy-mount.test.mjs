@@ -3,7 +3,7 @@
 // above it mount, and every figure is mounted in the end without any scrolling.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowserSuite, waitForFiguresSettled } from './harness.mjs';
+import { holdBack, useBrowserSuite, waitForFiguresSettled } from './harness.mjs';
 
 const suite = useBrowserSuite();
 
@@ -85,14 +85,10 @@ test('every chunk of the figures\' code is asked for at once, not once the first
     const file = new URL(request.url()).pathname.split('/').pop();
     if (/\.js$/.test(file) && !askedAt.has(file)) askedAt.set(file, Date.now());
   });
-  let stubDeliveredAt = Infinity;
-  await page.route(STUB, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    stubDeliveredAt = Date.now();
-    await route.continue();
-  });
+  const stubDelivered = await holdBack(page, STUB, 1500);
   await page.goto(new URL('index.html', suite.url).href);
   await settled(page);
+  const stubDeliveredAt = stubDelivered() ?? Infinity;
   const stub = [...askedAt.keys()].find((file) => STUB.test(`/${file}`));
   assert.ok(stub, `the figures' code was asked for: ${[...askedAt.keys()].join(', ')}`);
   // What the page's own module imports is asked for as the page is read; what is left is the
@@ -125,14 +121,10 @@ test('the core is fetched at once when a figure on screen needs it or the page o
       if (coreAskedAt === null && /\/attn_core\.wasm$/.test(request.url())) coreAskedAt = Date.now();
     });
     // The figures' code held back a second: the core is asked for within it, or after it.
-    let codeDeliveredAt = null;
-    await page.route(STUB, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      codeDeliveredAt = Date.now();
-      await route.continue();
-    });
+    const codeDelivered = await holdBack(page, STUB);
     await page.goto(new URL(address, suite.url).href);
     await settled(page);
+    const codeDeliveredAt = codeDelivered();
     assert.ok(codeDeliveredAt !== null && coreAskedAt !== null, `at ${address} (${height} px tall), the figures' code and the core were asked for`);
     const after = coreAskedAt - codeDeliveredAt;
     if (coreWaits) assert.ok(after >= 0, `at ${address} (${height} px tall), the core was asked for ${-after} ms before the figures' code had arrived`);

@@ -110,7 +110,7 @@ export function mount(el, _core, initialState, host) {
   // The build's reports (7 KB) are fetched as the figure mounts, which the page does as the
   // reader comes near it or in idle time (mount-schedule.js); when it is on screen, the page has
   // asked for them beside the figures' code (figures/mount-fetches.js). Until they are drawn, or
-  // have failed, the figure is not drawn: its first update() waits for them.
+  // have failed, the figure is not drawn: update() answers once they are.
   async function loadReports() {
     const results = await Promise.allSettled(MODELS.map((m) => fetchReport(base, m)));
     const failures = [];
@@ -129,8 +129,7 @@ export function mount(el, _core, initialState, host) {
     status.classList.toggle('is-error', failures.length > 0);
     redraw();
   }
-  let reportsIn = false;
-  const reportsDrawn = loadReports().finally(() => { reportsIn = true; });
+  const reportsDrawn = loadReports();
 
   const exportData = () => ({
     build: Object.fromEntries(MODELS.filter((m) => reports[m]).map((m) => [m, { steps: reports[m].steps, final: reports[m].final }])),
@@ -141,8 +140,7 @@ export function mount(el, _core, initialState, host) {
   return {
     update() {
       redraw();
-      const answer = { id: 'figure2', params: {}, get data() { return exportData(); } };
-      return reportsIn ? answer : reportsDrawn.then(() => answer);
+      return reportsDrawn.then(() => ({ id: 'figure2', params: {}, get data() { return exportData(); } }));
     },
     resize() {
       width = el.clientWidth;
